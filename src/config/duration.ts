@@ -1,0 +1,58 @@
+import { parse as parseIso } from 'tinyduration';
+
+export const PT30M_MS = 30 * 60 * 1000;
+
+export type DurationParse = { ok: true; ms: number; text: string } | { ok: false; error: string };
+
+// Calendar units have no fixed length; any amount of them is far above PT30M, which is all that matters here.
+const UNIT_MS = {
+  years: 365 * 24 * 3600_000,
+  months: 30 * 24 * 3600_000,
+  weeks: 7 * 24 * 3600_000,
+  days: 24 * 3600_000,
+  hours: 3600_000,
+  minutes: 60_000,
+  seconds: 1000,
+} as const;
+
+/** Parses an ISO 8601 duration (`PT0.5S`, `PT5M`, `P1D`) into milliseconds. */
+export function parseDuration(text: unknown): DurationParse {
+  if (typeof text !== 'string') return { ok: false, error: `expected an ISO 8601 duration string, got ${typeof text}` };
+  let parts: ReturnType<typeof parseIso>;
+  try {
+    parts = parseIso(text.trim());
+  } catch {
+    return { ok: false, error: `"${text}" is not an ISO 8601 duration (write e.g. PT0.5S, PT10S or PT5M)` };
+  }
+  let ms = 0;
+  for (const [unit, size] of Object.entries(UNIT_MS) as Array<[keyof typeof UNIT_MS, number]>) {
+    ms += (parts[unit] ?? 0) * size;
+  }
+  if (parts.negative) ms = -ms;
+  return { ok: true, ms, text: text.trim() };
+}
+
+/** A duration that must be above zero, for flags such as --poll-interval. */
+export function parsePositiveDuration(text: unknown): DurationParse {
+  const parsed = parseDuration(text);
+  if (!parsed.ok) return parsed;
+  if (parsed.ms <= 0) return { ok: false, error: `"${parsed.text}" must be more than zero` };
+  return parsed;
+}
+
+/** A maxOperationDuration: above zero and at most PT30M. */
+export function parseMaxOperationDuration(text: unknown): DurationParse {
+  const parsed = parsePositiveDuration(text);
+  if (!parsed.ok) return parsed;
+  if (parsed.ms > PT30M_MS) return { ok: false, error: `"${parsed.text}" is longer than PT30M, the most the control plane accepts` };
+  return parsed;
+}
+
+/** Human form of a duration for console lines: 850ms, 4.2s, 3m05s. */
+export function formatMs(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.round((ms % 60_000) / 1000);
+  return `${minutes}m${String(seconds).padStart(2, '0')}s`;
+}

@@ -1,0 +1,101 @@
+/** Epoch milliseconds, fractional (performance.timeOrigin + performance.now()). */
+export type Millis = number;
+
+/**
+ * Why an exchange was made. The control plane itself only makes `plan`, `apply` and `poll`;
+ * every other tag marks a probe the kit adds to exercise a rule.
+ */
+export type ExchangeTag =
+  | 'plan' // POST /plan with a change set
+  | 'apply' // POST /apply with a change set
+  | 'poll' // the control plane's read of an accepted operation
+  | 'read-concurrent' // probe: an extra reader sent together with a poll
+  | 'read-after-final' // probe: a read sent after a final answer was received
+  | 'read-unknown' // probe: a random UUID the provisioner never issued
+  | 'read-malformed' // probe: an id that is not a UUID
+  | 'bad-input'; // probe: a POST whose body is not JSON or not a change set
+
+export const READ_TAGS: readonly ExchangeTag[] = ['poll', 'read-concurrent', 'read-after-final'];
+
+export type JsonParse = { ok: true; value: unknown } | { ok: false; error: string };
+
+export interface RecordedRequest {
+  method: 'GET' | 'POST';
+  /** Absolute URL as sent. */
+  url: string;
+  /** Headers as sent, lower-case names. Secrets are redacted when reported, not here. */
+  headers: Record<string, string>;
+  /** Body text as sent. */
+  body?: string;
+}
+
+export interface RecordedResponse {
+  status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** Body decoded as UTF-8, cut at the client's body limit. */
+  body: string;
+  /** Bytes received (at most the limit). */
+  bodyBytes: number;
+  /** The body was longer than the limit and was cut. */
+  truncated: boolean;
+  /** The body parsed as JSON (whatever the content type said), or why not. */
+  json: JsonParse;
+}
+
+export type TransportErrorKind =
+  | 'timeout' // no complete answer within the time allowed
+  | 'refused' // connection refused
+  | 'reset' // connection reset or closed early
+  | 'dns' // host name did not resolve
+  | 'other';
+
+export interface TransportError {
+  kind: TransportErrorKind;
+  message: string;
+}
+
+export type SubmitKind = 'plan' | 'apply';
+
+/** One request and what came back: a response, or a transport error. Never both. */
+export interface Exchange {
+  /** Position in the run-wide transcript, from 1. */
+  seq: number;
+  /** The suite or story that drove it, e.g. `scenario/plan-and-apply`. */
+  suite: string;
+  tag: ExchangeTag;
+  /** A read or call the control plane itself would not make. */
+  probe: boolean;
+  /** Name of the change set sent (POSTs) or whose operation is read. */
+  changeSet?: string;
+  /** For reads: the id as placed in the URL (before encoding). */
+  operationId?: string;
+  request: RecordedRequest;
+  sentAt: Millis;
+  /** When status and headers arrived. */
+  respondedAt?: Millis;
+  /** When the body was complete, or the error happened. */
+  endedAt: Millis;
+  response?: RecordedResponse;
+  error?: TransportError;
+}
+
+/** Things the kit concluded while driving, which rules may need besides the exchanges. */
+export type TranscriptEvent =
+  | {
+      type: 'poll-ended';
+      at: Millis;
+      operationId: string;
+      /** final: a final answer was received; lost: a 404 before any final answer;
+       *  deadline: maxOperationDuration passed since the 202; aborted: the run was stopped. */
+      reason: 'final' | 'lost' | 'deadline' | 'aborted';
+      /** The 202 answer that started the operation. */
+      acceptedSeq: number;
+      /** What the control plane would conclude, in one sentence. */
+      conclusion: string;
+    }
+  | {
+      type: 'note';
+      at: Millis;
+      message: string;
+    };

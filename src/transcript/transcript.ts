@@ -1,0 +1,32 @@
+import type { Exchange, TranscriptEvent } from './exchange.js';
+
+/** The run-wide, append-only log of exchanges and events: the single source of truth for rules and reports. */
+export class Transcript {
+  readonly exchanges: Exchange[] = [];
+  readonly events: TranscriptEvent[] = [];
+  private listeners: Array<(exchange: Exchange) => void> = [];
+
+  constructor(exchanges: readonly Exchange[] = [], events: readonly TranscriptEvent[] = []) {
+    this.exchanges.push(...exchanges);
+    this.events.push(...events);
+  }
+
+  record(exchange: Omit<Exchange, 'seq'>): Exchange {
+    const recorded: Exchange = { ...exchange, seq: this.exchanges.length + 1 };
+    this.exchanges.push(recorded);
+    for (const listener of this.listeners) listener(recorded);
+    return recorded;
+  }
+
+  note(event: TranscriptEvent): void {
+    this.events.push(event);
+  }
+
+  bySeq(seq: number): Exchange | undefined {
+    return this.exchanges[seq - 1];
+  }
+
+  onExchange(listener: (exchange: Exchange) => void): void {
+    this.listeners.push(listener);
+  }
+}

@@ -1,0 +1,123 @@
+import type { Exchange, Millis, SubmitKind } from './exchange.js';
+import { READ_TAGS } from './exchange.js';
+import type { Transcript } from './transcript.js';
+
+/** Outcomes a body may carry. */
+export type Outcome = 'in_progress' | 'succeeded' | 'failed';
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The parsed body of a response when it is a JSON object, whatever its content type. */
+export function bodyObject(exchange: Exchange): Record<string, unknown> | undefined {
+  const json = exchange.response?.json;
+  return json?.ok && isObject(json.value) ? json.value : undefined;
+}
+
+/** The `outcome` field of a JSON object body, when it is one of the three outcomes. */
+export function outcomeOf(exchange: Exchange): Outcome | undefined {
+  const outcome = bodyObject(exchange)?.outcome;
+  return outcome === 'in_progress' || outcome === 'succeeded' || outcome === 'failed' ? outcome : undefined;
+}
+
+/** A 200 answer whose body says succeeded or failed. */
+export function isFinalAnswer(exchange: Exchange): boolean {
+  if (exchange.response?.status !== 200) return false;
+  const outcome = outcomeOf(exchange);
+  return outcome === 'succeeded' || outcome === 'failed';
+}
+
+export function isContractJsonType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  return mediaType === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(mediaType);
+}
+
+/** A read, or a transport error, that says nothing about the work: 5xx, timeout, refused, reset. */
+export function isTransient(exchange: Exchange): boolean {
+  if (exchange.error) return true;
+  return (exchange.response?.status ?? 0) >= 500;
+}
+
+/** POST /plan and POST /apply calls with a change set (not bad-input probes). */
+export function submissions(transcript: Transcript): Exchange[] {
+  return transcript.exchanges.filter((e) => e.tag === 'plan' || e.tag === 'apply');
+}
+
+/** A 202 answer's operationId, when the body holds it as a string. */
+export function acceptedOperationId(exchange: Exchange): string | undefined {
+  if (exchange.response?.status !== 202) return undefined;
+  const id = bodyObject(exchange)?.operationId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** An accepted operation with every read of it, in the order the reads were sent. */
+export interface OperationView {
+  operationId: string;
+  kind: SubmitKind;
+  changeSet?: string;
+  /** The first 202 answer that carried this id. */
+  accepted: Exchange;
+  /** When the 202 answer was complete: the control plane's clock for the deadline starts here. */
+  acceptedAt: Millis;
+  /** Every read of this id (polls and probes), sorted by sentAt. */
+  reads: Exchange[];
+  /** Reads that answered 200 with succeeded or failed. */
+  finalReads: Exchange[];
+  /** Earliest time a final answer could have been given: the first final read's sentAt. */
+  firstFinalSentAt?: Millis;
+  /** When a final answer was first received by any reader. Reads sent after this are "after final". */
+  firstFinalReceivedAt?: Millis;
+}
+
+/** Operations grouped by id, in the order their first 202 arrived. Reads of unknown/malformed ids are left out. */
+export function operations(transcript: Transcript): OperationView[] {
+  const byId = new Map<string, OperationView>();
+  for (const exchange of transcript.exchanges) {
+    if (exchange.tag !== 'plan' && exchange.tag !== 'apply') continue;
+    const id = acceptedOperationId(exchange);
+    if (id === undefined || byId.has(id)) continue;
+    byId.set(id, {
+      operationId: id,
+      kind: exchange.tag,
+      changeSet: exchange.changeSet,
+      accepted: exchange,
+      acceptedAt: exchange.endedAt,
+      reads: [],
+      finalReads: [],
+    });
+  }
+  for (const exchange of transcript.exchanges) {
+    if (!READ_TAGS.includes(exchange.tag) || exchange.operationId === undefined) continue;
+    byId.get(exchange.operationId)?.reads.push(exchange);
+  }
+  for (const op of byId.values()) {
+    op.reads.sort((a, b) => a.sentAt - b.sentAt);
+    op.finalReads = op.reads.filter(isFinalAnswer);
+    if (op.finalReads.length > 0) {
+      op.firstFinalSentAt = Math.min(...op.finalReads.map((r) => r.sentAt));
+      op.firstFinalReceivedAt = Math.min(...op.finalReads.map((r) => r.endedAt));
+    }
+  }
+  return [...byId.values()];
+}
+
+/** Reads sent after a final answer of the operation was received (happens-before holds for these). */
+export function readsAfterFinal(op: OperationView): Exchange[] {
+  const received = op.firstFinalReceivedAt;
+  return received === undefined ? [] : op.reads.filter((r) => r.sentAt >= received);
+}
+
+/** Reads that surely reached the provisioner before it gave any final answer: they ended before the first final read was sent. */
+export function readsSurelyBeforeFinal(op: OperationView): Exchange[] {
+  const firstSent = op.firstFinalSentAt;
+  return firstSent === undefined ? op.reads : op.reads.filter((r) => r.endedAt <= firstSent);
+}
+
+/** Final answers of the run: 200 answers to POSTs and final reads, each with its change set name. */
+export function finalAnswers(transcript: Transcript): Exchange[] {
+  const posts = submissions(transcript).filter(isFinalAnswer);
+  const reads = operations(transcript).flatMap((op) => op.finalReads.map((r) => ({ ...r, changeSet: r.changeSet ?? op.changeSet })));
+  return [...posts, ...reads].sort((a, b) => a.seq - b.seq);
+}
