@@ -1,0 +1,6 @@
+export { startReferenceProvisioner } from './server.js';
+export type { RunningReference } from './server.js';
+export type { ReferenceMode, ReferenceOptions } from './options.js';
+export { REFERENCE_MODES } from './options.js';
+export { FAULTS, isFaultName } from './faults.js';
+export type { FaultDescription, FaultName } from './faults.js';

@@ -1,0 +1,51 @@
+import type { ServerResponse } from 'node:http';
+import type { FaultName } from './faults.js';
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const TEXT_TYPE = 'text/plain; charset=utf-8';
+export const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** A complete answer, decided before anything is written. */
+export interface Reply {
+  status: number;
+  contentType: string;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+/** A JSON body; `contentType` lets a fault mislabel it. */
+export function jsonReply(status: number, value: unknown, contentType: string = JSON_TYPE): Reply {
+  return { status, contentType, body: JSON.stringify(value) };
+}
+
+export function errorReply(status: number, message: string): Reply {
+  return jsonReply(status, { error: message });
+}
+
+/** Every 404 goes through here, so the fault that strips them of JSON acts in one place. */
+export function notFoundReply(message: string, fault: FaultName | undefined): Reply {
+  if (fault === 'plain-404') return { status: 404, contentType: TEXT_TYPE, body: 'Not Found' };
+  return errorReply(404, message);
+}
+
+export function methodNotAllowedReply(method: string | undefined, allowed: string): Reply {
+  return { ...errorReply(405, `${method ?? 'this method'} is not allowed here; use ${allowed}`), headers: { allow: allowed } };
+}
+
+/** The page a proxy in front of a provisioner sends when no backend answers. */
+export function proxyUnavailableReply(): Reply {
+  const body =
+    '<html><head><title>503</title><style>body { font-family: sans-serif; margin: 2em; } h1 { color: #a00; }</style></head>' +
+    '<body><h1>503 Service Unavailable</h1><p>No server is available to handle this request.</p></body></html>';
+  return { status: 503, contentType: HTML_TYPE, body };
+}
+
+export function sendReply(res: ServerResponse, reply: Reply): void {
+  if (res.destroyed || res.headersSent) return;
+  res.writeHead(reply.status, {
+    ...reply.headers,
+    'content-type': reply.contentType,
+    'content-length': Buffer.byteLength(reply.body),
+  });
+  res.end(reply.body);
+}

@@ -1,0 +1,384 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { ReferenceOptions } from '../../src/reference/index.js';
+import { FAULTS, isFaultName, REFERENCE_MODES } from '../../src/reference/index.js';
+import { RULE_IDS } from '../../src/rules/catalog.js';
+import { accepted, read, readUntilFinal, referenceStarter, SHOP_DB, sleep, submit, UUID_V4 } from './support.js';
+
+const start = referenceStarter();
+const JSON_TYPE = 'application/json; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+const tested = new Set<string>();
+
+/** Tests of one fault; names are collected so that a fault without a test is noticed. */
+function fault(name: string, body: (options: ReferenceOptions & { fault: string }) => void): void {
+  tested.add(name);
+  describe(name, () => body({ fault: name }));
+}
+
+describe('the fault table', () => {
+  it('names each fault once, each breaking a different rule of the catalog', () => {
+    expect(new Set(FAULTS.map((f) => f.name)).size).toBe(FAULTS.length);
+    expect(new Set(FAULTS.map((f) => f.breaks)).size).toBe(FAULTS.length);
+    for (const f of FAULTS) {
+      expect(RULE_IDS).toContain(f.breaks);
+      expect(isFaultName(f.name)).toBe(true);
+      expect(f.summary.length).toBeGreaterThan(0);
+      if (f.needs !== undefined) expect(REFERENCE_MODES).toContain(f.needs);
+    }
+    expect(isFaultName('correct')).toBe(false);
+  });
+
+  it('has a test for every fault', () => {
+    expect([...tested].sort()).toEqual(FAULTS.map((f) => f.name).sort());
+  });
+});
+
+fault('status-409-on-apply', (options) => {
+  it.each(['sync', 'async'] as const)('answers apply with 409 JSON in %s mode, and plans as usual', async (mode) => {
+    const { url } = await start({ ...options, mode });
+    const apply = await submit(url, 'apply');
+    expect(apply.status).toBe(409);
+    expect(apply.contentType).toBe(JSON_TYPE);
+    expect(typeof apply.json?.error).toBe('string');
+    expect([200, 202]).toContain((await submit(url, 'plan')).status);
+  });
+});
+
+fault('text-plain-answers', (options) => {
+  it('labels 200 and 202 answers to POST text/plain, with JSON bodies, and leaves reads alone', async () => {
+    const { url } = await start({ ...options, mode: 'mixed', workMs: 50 });
+    const plan = await submit(url, 'plan');
+    expect(plan.status).toBe(200);
+    expect(plan.contentType).toBe(TEXT_TYPE);
+    expect(plan.json?.outcome).toBe('succeeded');
+    const apply = await submit(url, 'apply');
+    expect(apply.status).toBe(202);
+    expect(apply.contentType).toBe(TEXT_TYPE);
+    expect(String(apply.json?.operationId)).toMatch(UUID_V4);
+    const final = (await readUntilFinal(url, String(apply.json?.operationId))).at(-1)!;
+    expect(final.contentType).toBe(JSON_TYPE);
+    expect((await submit(url, 'plan', 'not json')).contentType).toBe(JSON_TYPE);
+  });
+});
+
+fault('slow-answers', (options) => {
+  it('holds answers to POST for slowAnswerMs, then answers correctly; reads are prompt', async () => {
+    const { url } = await start({ ...options, mode: 'mixed', workMs: 50, slowAnswerMs: 200 });
+    let began = performance.now();
+    const plan = await submit(url, 'plan');
+    expect(performance.now() - began).toBeGreaterThanOrEqual(190);
+    expect(plan.json?.outcome).toBe('succeeded');
+    began = performance.now();
+    const id = await accepted(url);
+    expect(performance.now() - began).toBeGreaterThanOrEqual(190);
+    began = performance.now();
+    await read(url, id);
+    expect(performance.now() - began).toBeLessThan(150);
+  });
+});
+
+fault('numeric-operation-id', (options) => {
+  it('puts distinct numbers in operationId, and those ids can be read', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 50 });
+    const first = await submit(url, 'apply');
+    const second = await submit(url, 'apply');
+    expect(first.status).toBe(202);
+    expect(first.json).toEqual({ operationId: 12345 });
+    expect(second.json).toEqual({ operationId: 12346 });
+    expect((await readUntilFinal(url, '12345')).at(-1)!.json?.outcome).toBe('succeeded');
+  });
+});
+
+fault('extra-accepted-fields', (options) => {
+  it('adds status and href to a 202 body that is otherwise correct', async () => {
+    const { url } = await start({ ...options, mode: 'async' });
+    const answer = await submit(url, 'apply');
+    const id = String(answer.json?.operationId);
+    expect(id).toMatch(UUID_V4);
+    expect(answer.json).toEqual({ operationId: id, status: 'accepted', href: `/operations/${id}` });
+  });
+});
+
+fault('non-uuid-operation-id', (options) => {
+  it('issues op-1, op-2, … and serves reads of them, while other non-UUID ids stay unknown', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 50 });
+    expect(await accepted(url)).toBe('op-1');
+    expect(await accepted(url, 'plan')).toBe('op-2');
+    expect((await read(url, 'op-1')).json?.outcome).toBe('in_progress');
+    expect((await readUntilFinal(url, 'op-1')).at(-1)!.json?.outcome).toBe('succeeded');
+    expect((await read(url, 'op-3')).status).toBe(404);
+    expect((await read(url, 'not-a-uuid')).status).toBe(404);
+  });
+});
+
+fault('repeated-operation-id', (options) => {
+  it('gives the same change set the same v4-shaped id and the same, unrestarted work', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 150 });
+    const first = await accepted(url);
+    expect(first).toMatch(UUID_V4);
+    expect(await accepted(url, 'plan')).not.toBe(first);
+    await sleep(200);
+    expect(await accepted(url)).toBe(first);
+    // Restarted work would be in progress again.
+    expect((await read(url, first)).json?.outcome).toBe('succeeded');
+  });
+});
+
+fault('time-ordered-operation-id', (options) => {
+  it('issues distinct version 7 UUIDs that start with the current time', async () => {
+    const { url } = await start({ ...options, mode: 'async' });
+    const ids = [await accepted(url), await accepted(url)];
+    expect(ids[0]).not.toBe(ids[1]);
+    for (const id of ids) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const unixMs = parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+      expect(Math.abs(unixMs - Date.now())).toBeLessThan(5000);
+    }
+  });
+});
+
+fault('in-progress-on-post', (options) => {
+  it('answers 200 in_progress with no results to POST in sync mode', async () => {
+    const { url } = await start({ ...options, mode: 'sync' });
+    for (const kind of ['plan', 'apply'] as const) {
+      const answer = await submit(url, kind);
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual({ outcome: 'in_progress', description: 'Working on it.', results: [] });
+    }
+  });
+
+  it('leaves 202 answers and their final reads alone', async () => {
+    const { url } = await start({ ...options, mode: 'mixed', workMs: 50 });
+    const final = (await readUntilFinal(url, await accepted(url))).at(-1)!;
+    expect(final.json?.outcome).toBe('succeeded');
+    expect(final.json?.results).toHaveLength(2);
+  });
+});
+
+fault('missing-result', (options) => {
+  it('leaves the last change out of 200 answers to POST and of final reads', async () => {
+    const { url } = await start({ ...options, mode: 'mixed', workMs: 300 });
+    const plan = await submit(url, 'plan');
+    expect((plan.json?.results as Array<{ id: string }>).map((r) => r.id)).toEqual(['shop-db']);
+    const id = await accepted(url);
+    expect((await read(url, id)).json?.results).toEqual([]);
+    const final = (await readUntilFinal(url, id)).at(-1)!;
+    expect(final.json?.outcome).toBe('succeeded');
+    expect((final.json?.results as Array<{ id: string }>).map((r) => r.id)).toEqual(['shop-db']);
+  });
+});
+
+fault('bad-result-outcome', (options) => {
+  it('says "ok" in every result while the overall outcome stays succeeded', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 50 });
+    const final = (await readUntilFinal(url, await accepted(url))).at(-1)!;
+    expect(final.json?.outcome).toBe('succeeded');
+    expect((final.json?.results as Array<{ outcome: string }>).map((r) => r.outcome)).toEqual(['ok', 'ok']);
+  });
+});
+
+fault('inconsistent-outcome', (options) => {
+  it('says succeeded overall while the first result failed', async () => {
+    const { url } = await start({ ...options, mode: 'sync' });
+    const apply = await submit(url, 'apply');
+    expect(apply.json?.outcome).toBe('succeeded');
+    expect(apply.json?.results).toEqual([
+      { id: 'shop-db', environment: 'test', outcome: 'failed', description: 'Could not create shop-db in test.' },
+      { id: 'shop-archive', environment: 'test', outcome: 'succeeded', description: 'Removed shop-archive in test.' },
+    ]);
+  });
+});
+
+fault('read-status-202', (options) => {
+  it('answers reads of running work with 202 and the in_progress body, and the final read with 200', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 250 });
+    const id = await accepted(url);
+    const running = await read(url, id);
+    expect(running.status).toBe(202);
+    expect(running.json).toMatchObject({ outcome: 'in_progress', results: [] });
+    await sleep(300);
+    const final = await read(url, id);
+    expect(final.status).toBe(200);
+    expect(final.json?.outcome).toBe('succeeded');
+  });
+});
+
+fault('flaky-reads', (options) => {
+  it('answers every second read with a 503 proxy page until the final answer, and never after it', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 150 });
+    const id = await accepted(url);
+    const reads = await readUntilFinal(url, id, 20);
+    expect(reads.map((r) => r.status)).toEqual(reads.map((_r, i) => (i % 2 === 1 ? 503 : 200)));
+    const proxyPage = reads[1]!;
+    expect(proxyPage.contentType).toBe('text/html; charset=utf-8');
+    expect(proxyPage.text).toContain('<h1>503 Service Unavailable</h1>');
+    const later = [await read(url, id), await read(url, id), await read(url, id)];
+    expect(later.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(later.every((r) => r.text === reads.at(-1)!.text)).toBe(true);
+    const unknown = [await read(url, randomUUID()), await read(url, randomUUID())];
+    expect(unknown.map((r) => [r.status, r.contentType])).toEqual([[404, JSON_TYPE], [404, JSON_TYPE]]);
+  });
+});
+
+fault('read-text-plain', (options) => {
+  it('labels 200 reads text/plain, in progress and final, and nothing else', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 80 });
+    const answer = await submit(url, 'apply');
+    expect(answer.contentType).toBe(JSON_TYPE);
+    const reads = await readUntilFinal(url, String(answer.json?.operationId));
+    expect(reads.length).toBeGreaterThan(1);
+    expect(reads.map((r) => r.contentType)).toEqual(reads.map(() => TEXT_TYPE));
+    expect(reads.at(-1)!.json?.outcome).toBe('succeeded');
+    expect((await read(url, randomUUID())).contentType).toBe(JSON_TYPE);
+  });
+});
+
+fault('partial-results', (options) => {
+  it('puts the results done so far, at least one, in in_progress reads', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 300 });
+    const id = await accepted(url);
+    const reads = await readUntilFinal(url, id);
+    const first = reads[0]!;
+    expect(first.json?.outcome).toBe('in_progress');
+    expect((first.json?.results as Array<{ id: string }>).map((r) => r.id)).toEqual(['shop-db']);
+    expect(reads.at(-1)!.json?.results).toHaveLength(2);
+  });
+});
+
+fault('empty-progress-note', (options) => {
+  it('answers in_progress with an empty description', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 300 });
+    const id = await accepted(url);
+    expect((await read(url, id)).json).toEqual({ outcome: 'in_progress', description: '', results: [] });
+    expect(String((await readUntilFinal(url, id)).at(-1)!.json?.description).length).toBeGreaterThan(0);
+  });
+});
+
+fault('in-progress-after-final', (options) => {
+  it('alternates in_progress and the final answer on reads after the final answer, starting with in_progress', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 50 });
+    const id = await accepted(url);
+    const final = (await readUntilFinal(url, id)).at(-1)!;
+    const later = [];
+    for (let i = 0; i < 4; i++) later.push(await read(url, id));
+    expect(later.map((r) => r.json?.outcome)).toEqual(['in_progress', 'succeeded', 'in_progress', 'succeeded']);
+    expect(later[0]!.json?.results).toEqual([]);
+    expect(later[1]!.text).toBe(final.text);
+  });
+});
+
+fault('final-changes', (options) => {
+  it('answers failed, for every change, on every read after the final answer', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 50 });
+    const id = await accepted(url);
+    expect((await readUntilFinal(url, id)).at(-1)!.json?.outcome).toBe('succeeded');
+    const later = [await read(url, id), await read(url, id)];
+    for (const answer of later) {
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual({
+        outcome: 'failed',
+        description: 'Could not apply 2 changes to managed-resource/postgres of container-shop in test.',
+        results: [
+          { id: 'shop-db', environment: 'test', outcome: 'failed', description: 'Could not create shop-db in test.' },
+          { id: 'shop-archive', environment: 'test', outcome: 'failed', description: 'Could not remove shop-archive in test.' },
+        ],
+      });
+    }
+  });
+});
+
+fault('late-registration', (options) => {
+  it('answers 404 JSON right after the 202 and knows the operation from half the work time on', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 600 });
+    const id = await accepted(url);
+    const early = await read(url, id);
+    expect(early.status).toBe(404);
+    expect(early.contentType).toBe(JSON_TYPE);
+    await sleep(350);
+    expect((await read(url, id)).json?.outcome).toBe('in_progress');
+    expect((await readUntilFinal(url, id)).at(-1)!.json?.outcome).toBe('succeeded');
+  });
+
+  it('waits at most 500 ms however long the work takes', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 60_000 });
+    const id = await accepted(url);
+    expect((await read(url, id)).status).toBe(404);
+    await sleep(550);
+    expect((await read(url, id)).json?.outcome).toBe('in_progress');
+  });
+});
+
+fault('never-finishes', (options) => {
+  it('stays in_progress long after the work time', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 30 });
+    const id = await accepted(url);
+    await sleep(150);
+    const answer = await read(url, id);
+    expect(answer.json?.outcome).toBe('in_progress');
+    expect(String(answer.json?.description)).toMatch(/^Step 2 of 2/);
+  });
+});
+
+fault('unknown-200', (options) => {
+  it('answers 200 Queued to unknown UUIDs, every time, and 404 to ids that are not UUIDs', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 50 });
+    const id = randomUUID();
+    for (const answer of [await read(url, id), await read(url, id)]) {
+      expect(answer.status).toBe(200);
+      expect(answer.json).toEqual({ outcome: 'in_progress', description: 'Queued.', results: [] });
+    }
+    expect((await read(url, 'not-a-uuid')).status).toBe(404);
+    expect((await readUntilFinal(url, await accepted(url))).at(-1)!.json?.outcome).toBe('succeeded');
+  });
+});
+
+fault('forget-after-final', (options) => {
+  it('forgets an operation once its final answer was read', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 50 });
+    const id = await accepted(url);
+    expect((await readUntilFinal(url, id)).at(-1)!.json?.outcome).toBe('succeeded');
+    const later = await read(url, id);
+    expect(later.status).toBe(404);
+    expect(later.contentType).toBe(JSON_TYPE);
+  });
+});
+
+fault('plain-404', (options) => {
+  it('answers every 404 with a text/plain Not Found', async () => {
+    const { url } = await start({ ...options, mode: 'async' });
+    const answers = [await read(url, randomUUID()), await read(url, 'not-a-uuid'), await submit(url, 'plan').then(() => read(url, 'x'))];
+    const elsewhere = await fetch(`${url}/nowhere`);
+    expect(answers.map((a) => [a.status, a.contentType, a.text])).toEqual(answers.map(() => [404, TEXT_TYPE, 'Not Found']));
+    expect([elsewhere.status, elsewhere.headers.get('content-type'), await elsewhere.text()]).toEqual([404, TEXT_TYPE, 'Not Found']);
+  });
+});
+
+fault('malformed-id-500', (options) => {
+  it('answers 500 JSON to ids that are not UUIDs, and reads of UUIDs correctly', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 50 });
+    for (const segment of ['not-a-uuid', 'a%2Fb', 'x'.repeat(500)]) {
+      const answer = await read(url, segment);
+      expect(answer.status).toBe(500);
+      expect(answer.contentType).toBe(JSON_TYPE);
+    }
+    expect((await read(url, randomUUID())).status).toBe(404);
+    expect((await readUntilFinal(url, await accepted(url))).at(-1)!.json?.outcome).toBe('succeeded');
+  });
+});
+
+describe('a correct reference gives none of the faulty answers', () => {
+  it('answers a full round with JSON, UUID v4, empty in-progress results and a stable final answer', async () => {
+    const { url } = await start({ mode: 'async', workMs: 100 });
+    const answer = await submit(url, 'apply', SHOP_DB);
+    expect(answer.json).toEqual({ operationId: expect.stringMatching(UUID_V4) });
+    const reads = await readUntilFinal(url, String(answer.json?.operationId));
+    for (const r of reads.slice(0, -1)) {
+      expect(r.status).toBe(200);
+      expect(r.json?.results).toEqual([]);
+      expect(String(r.json?.description).length).toBeGreaterThan(0);
+    }
+    const later = [await read(url, String(answer.json?.operationId)), await read(url, String(answer.json?.operationId))];
+    expect(later.map((r) => r.text)).toEqual([reads.at(-1)!.text, reads.at(-1)!.text]);
+  });
+});
