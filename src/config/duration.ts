@@ -51,8 +51,7 @@ export function parseMaxOperationDuration(text: unknown): DurationParse {
 /** Human form of a duration for console lines: 850ms, 4.2s, 3m05s. */
 export function formatMs(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
-  const minutes = Math.floor(ms / 60_000);
-  const seconds = Math.round((ms % 60_000) / 1000);
-  return `${minutes}m${String(seconds).padStart(2, '0')}s`;
+  if (ms < 59_950) return `${(ms / 1000).toFixed(1)}s`;
+  const totalSeconds = Math.round(ms / 1000);
+  return `${Math.floor(totalSeconds / 60)}m${String(totalSeconds % 60).padStart(2, '0')}s`;
 }

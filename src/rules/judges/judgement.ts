@@ -1,0 +1,52 @@
+import type { Exchange } from '../../transcript/exchange.js';
+import type { Evidence, Judgement } from '../types.js';
+
+/** The rule was exercised and nothing contradicted it. */
+export function held(message: string, evidence?: Evidence[]): Judgement {
+  return evidence && evidence.length > 0 ? { outcome: 'held', message, evidence } : { outcome: 'held', message };
+}
+
+/** The rule was exercised and broken; `count` defaults to the number of evidence entries. */
+export function broken(message: string, evidence: Evidence[], count?: number): Judgement {
+  return { outcome: 'broken', message, evidence, count: count ?? evidence.length };
+}
+
+/** The situation the rule is about never happened in this run. */
+export function notExercised(message: string): Judgement {
+  return { outcome: 'not-exercised', message };
+}
+
+/** A note with the exchanges that show it; the first exchange is the key one a report repeats. */
+export function evidence(note: string, ...exchanges: Exchange[]): Evidence {
+  return { note, exchanges: exchanges.map((e) => e.seq) };
+}
+
+/** `POST /plan`, `GET /operations/…`: how notes name an exchange. */
+export function requestLabel(exchange: Exchange): string {
+  let path = exchange.request.url;
+  try {
+    path = new URL(exchange.request.url).pathname;
+  } catch {
+    // keep the URL as sent: a note must never fail on it
+  }
+  return `${exchange.request.method} ${path}`;
+}
+
+/** `1 answer`, `3 answers`. */
+export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : pluralForm}`;
+}
+
+/** What a JSON value is, for notes such as `results is an object, not an array`. */
+export function describeType(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+/** `id is missing`, `outputs is an array, not an object`: a field that does not have the expected type. */
+export function fieldNote(field: string, value: unknown, expected: string): string {
+  return value === undefined ? `${field} is missing` : `${field} is ${describeType(value)}, not ${expected}`;
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { Judgement } from '../../src/rules/types.js';
+import { operation404Identifiable, operationMalformedId, operationUnknown404 } from '../../src/rules/judges/reads.js';
+import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+
+const UNKNOWN_A = '0b7e4c1a-2f3d-4a5b-8c6d-7e8f9a0b1c2d';
+const UNKNOWN_B = '9d8c7b6a-5f4e-4d3c-9b2a-1f0e9d8c7b6a';
+const NOT_FOUND = { error: 'unknown operation' };
+
+function evidenceOf(judgement: Judgement) {
+  return judgement.outcome === 'broken' ? judgement.evidence : [];
+}
+
+describe('operation.unknown-404', () => {
+  it('holds when every read of an unknown id answers 404, and skips transient answers', () => {
+    const b = new TranscriptBuilder();
+    for (const id of [UNKNOWN_A, UNKNOWN_B, UNKNOWN_A, UNKNOWN_B]) b.read(id, { status: 404, body: NOT_FOUND, tag: 'read-unknown' });
+    b.read(UNKNOWN_B, { status: 503, body: '', tag: 'read-unknown' });
+    expect(operationUnknown404(b.transcript, context())).toEqual({ outcome: 'held', message: '4 reads of 2 unknown ids, all answered 404' });
+  });
+
+  it('is broken by a 200 to an unknown id', () => {
+    const b = new TranscriptBuilder();
+    const made = b.read(UNKNOWN_A, { body: IN_PROGRESS, tag: 'read-unknown' });
+    const judgement = operationUnknown404(b.transcript, context());
+    expect(judgement).toMatchObject({ outcome: 'broken', count: 1 });
+    expect(evidenceOf(judgement)).toEqual([
+      { note: `the read of the unknown id "${UNKNOWN_A}" answered 200 instead of 404`, exchanges: [made.seq] },
+    ]);
+  });
+
+  it('says when the second read finds what the first one created', () => {
+    const b = new TranscriptBuilder();
+    const first = b.read(UNKNOWN_A, { status: 404, body: NOT_FOUND, tag: 'read-unknown' });
+    const second = b.read(UNKNOWN_A, { body: IN_PROGRESS, tag: 'read-unknown' });
+    expect(evidenceOf(operationUnknown404(b.transcript, context()))).toEqual([
+      {
+        note: `the second read of the unknown id "${UNKNOWN_A}" answered 200 where the first answered 404: reading it created it`,
+        exchanges: [second.seq, first.seq],
+      },
+    ]);
+  });
+
+  it('is not exercised when no unknown id got an answer', () => {
+    const none = new TranscriptBuilder();
+    expect(operationUnknown404(none.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no unknown id was read' });
+    const flaky = new TranscriptBuilder();
+    flaky.read(UNKNOWN_A, { error: { kind: 'timeout', message: 'timed out' }, tag: 'read-unknown' });
+    flaky.read(UNKNOWN_A, { status: 502, body: '', tag: 'read-unknown' });
+    expect(operationUnknown404(flaky.transcript, context())).toEqual({
+      outcome: 'not-exercised',
+      message: 'all 2 reads of unknown ids failed transiently',
+    });
+  });
+});
+
+describe('operation.404-identifiable', () => {
+  it('holds when every 404 of a read is JSON, known, unknown or malformed', () => {
+    const b = new TranscriptBuilder();
+    b.post('apply', { status: 202, body: { operationId: OP_ID } });
+    b.read(OP_ID, { body: shopDbFinal() });
+    b.read(OP_ID, { status: 404, body: NOT_FOUND, tag: 'read-after-final' });
+    b.read(UNKNOWN_A, { status: 404, body: NOT_FOUND, contentType: 'application/problem+json', tag: 'read-unknown' });
+    b.read('not-a-uuid', { status: 404, body: NOT_FOUND, tag: 'read-malformed' });
+    expect(operation404Identifiable(b.transcript, context())).toEqual({
+      outcome: 'held',
+      message: '3 reads answered 404, all with a JSON content type and body',
+    });
+  });
+
+  it('is broken by a 404 page of HTML or an empty body', () => {
+    const b = new TranscriptBuilder();
+    const html = b.read(UNKNOWN_A, { status: 404, body: '<html><h1>Not Found</h1></html>', contentType: 'text/html', tag: 'read-unknown' });
+    const empty = b.read('not-a-uuid', { status: 404, body: '', tag: 'read-malformed' });
+    b.read(UNKNOWN_B, { status: 404, body: NOT_FOUND, tag: 'read-unknown' });
+    const judgement = operation404Identifiable(b.transcript, context());
+    expect(judgement).toMatchObject({ outcome: 'broken', count: 2 });
+    expect(evidenceOf(judgement)).toEqual([
+      { note: `the 404 to the read of "${UNKNOWN_A}" has content type text/html and a body that is not JSON`, exchanges: [html.seq] },
+      { note: 'the 404 to the read of "not-a-uuid" has a body that is not JSON', exchanges: [empty.seq] },
+    ]);
+  });
+
+  it('is not exercised without a 404', () => {
+    const b = new TranscriptBuilder();
+    b.read('not-a-uuid', { status: 400, body: {}, tag: 'read-malformed' });
+    expect(operation404Identifiable(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no read answered 404' });
+  });
+});
+
+describe('operation.malformed-id', () => {
+  it('holds for 400 and 404', () => {
+    const b = new TranscriptBuilder();
+    b.read('not-a-uuid', { status: 400, body: {}, tag: 'read-malformed' });
+    b.read('a%2Fb', { status: 404, body: {}, tag: 'read-malformed' });
+    expect(operationMalformedId(b.transcript, context())).toEqual({ outcome: 'held', message: '2 reads of malformed ids, all answered 400 or 404' });
+  });
+
+  it('is broken by 200, 5xx, other 4xx and transport failures', () => {
+    const b = new TranscriptBuilder();
+    const ok = b.read('not-a-uuid', { body: IN_PROGRESS, tag: 'read-malformed' });
+    const crash = b.read(' ', { status: 500, body: '', tag: 'read-malformed' });
+    const long = 'x'.repeat(5000);
+    const tooLong = b.read(long, { status: 414, body: '', tag: 'read-malformed' });
+    const reset = b.read('a%2Fb', { error: { kind: 'reset', message: 'socket hang up' }, tag: 'read-malformed' });
+    const judgement = operationMalformedId(b.transcript, context());
+    expect(judgement).toMatchObject({ outcome: 'broken', count: 4, message: '4 of 4 reads of malformed ids did not answer 400 or 404' });
+    expect(evidenceOf(judgement)).toEqual([
+      { note: 'the read of the malformed id "not-a-uuid" answered 200, not 400 or 404', exchanges: [ok.seq] },
+      { note: 'the read of the malformed id " " answered 500, not 400 or 404', exchanges: [crash.seq] },
+      { note: `the read of the malformed id "${'x'.repeat(49)}…" (5000 characters) answered 414, not 400 or 404`, exchanges: [tooLong.seq] },
+      {
+        note: 'the read of the malformed id "a%2Fb" had its connection reset, not 400 or 404 (a transport failure is no rejection)',
+        exchanges: [reset.seq],
+      },
+    ]);
+  });
+
+  it('is not exercised when no malformed id was read', () => {
+    expect(operationMalformedId(new TranscriptBuilder().transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no malformed id was read' });
+  });
+});

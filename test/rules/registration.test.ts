@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { registrationBody, registrationMaxOperationDuration } from '../../src/rules/judges/registration.js';
+import type { JudgeContext, Judgement } from '../../src/rules/types.js';
+import { OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+
+const VALID = {
+  name: 'postgres-provisioner',
+  url: 'https://postgres-provisioner.example.com',
+  types: [{ kind: 'managed-resource', type: 'postgres' }],
+  maxOperationDuration: 'PT5M',
+};
+
+function registered(value: unknown): JudgeContext {
+  return context({ registration: { file: 'registration.json', json: { ok: true, value } } });
+}
+
+function notes(judgement: Judgement): string[] {
+  if (judgement.outcome !== 'broken') throw new Error(`expected broken, got ${judgement.outcome}: ${judgement.message}`);
+  return judgement.evidence.map((e) => e.note);
+}
+
+function acceptedRun(): TranscriptBuilder {
+  const b = new TranscriptBuilder();
+  b.post('plan', { body: shopDbFinal() });
+  b.post('apply', { status: 202, body: { operationId: OP_ID } });
+  return b;
+}
+
+const empty = new TranscriptBuilder().transcript;
+
+describe('registration.body', () => {
+  it('holds for a complete registration', () => {
+    expect(registrationBody(empty, registered(VALID))).toEqual({
+      outcome: 'held',
+      message: 'registration.json has a name, an absolute http(s) url and 1 type',
+    });
+  });
+
+  it('is broken by an empty name, a relative url and an incomplete type', () => {
+    const j = registrationBody(empty, registered({ name: '', url: '/provisioner', types: [{ kind: 'managed-resource' }, 'x'] }));
+    expect(notes(j)).toEqual([
+      'registration.json: name is empty',
+      'registration.json: url "/provisioner" is not an absolute URL',
+      'registration.json: types[0].type is missing',
+      'registration.json: types[1] is a string, not an object',
+    ]);
+    expect(j.outcome === 'broken' && j.count).toBe(4);
+    expect(j.outcome === 'broken' && j.evidence[0]!.exchanges).toEqual([]);
+  });
+
+  it('is broken by a non-http url, a missing name and empty types', () => {
+    expect(notes(registrationBody(empty, registered({ url: 'ftp://example.com', types: [] })))).toEqual([
+      'registration.json: name is missing',
+      'registration.json: url "ftp://example.com" uses ftp, not http or https',
+      'registration.json: types is empty',
+    ]);
+  });
+
+  it('is broken when the file is not JSON or not an object', () => {
+    const unparsed = context({ registration: { file: 'registration.json', json: { ok: false, error: 'Unexpected token }' } } });
+    expect(notes(registrationBody(empty, unparsed))).toEqual(['registration.json does not parse as JSON: Unexpected token }']);
+    expect(notes(registrationBody(empty, registered([VALID])))).toEqual(['registration.json holds an array, not a JSON object']);
+  });
+
+  it('is not exercised without a registration', () => {
+    expect(registrationBody(empty, context())).toEqual({ outcome: 'not-exercised', message: 'no --registration file was given' });
+  });
+});
+
+describe('registration.max-operation-duration', () => {
+  it('holds for PT5M', () => {
+    const j = registrationMaxOperationDuration(acceptedRun().transcript, registered(VALID));
+    expect(j.outcome).toBe('held');
+    expect(j.message).toContain('PT5M');
+  });
+
+  it('is broken by PT45M, P0D and "5 minutes"', () => {
+    const b = acceptedRun();
+    expect(notes(registrationMaxOperationDuration(b.transcript, registered({ ...VALID, maxOperationDuration: 'PT45M' })))[0]).toMatch(
+      /longer than PT30M/,
+    );
+    expect(notes(registrationMaxOperationDuration(b.transcript, registered({ ...VALID, maxOperationDuration: 'P0D' })))[0]).toMatch(
+      /more than zero/,
+    );
+    expect(notes(registrationMaxOperationDuration(b.transcript, registered({ ...VALID, maxOperationDuration: '5 minutes' })))[0]).toMatch(
+      /not an ISO 8601 duration/,
+    );
+    expect(registrationMaxOperationDuration(empty, registered({ ...VALID, maxOperationDuration: 300 })).outcome).toBe('broken');
+  });
+
+  it('is broken when it is missing and the provisioner answered 202', () => {
+    const { maxOperationDuration: _dropped, ...withoutDuration } = VALID;
+    const j = registrationMaxOperationDuration(acceptedRun().transcript, registered(withoutDuration));
+    expect(j).toMatchObject({
+      outcome: 'broken',
+      message: 'the provisioner answered 202 but the registration has no maxOperationDuration: the control plane fails such work',
+    });
+    expect(j.outcome === 'broken' && j.evidence.map((e) => e.exchanges)).toEqual([[2]]);
+  });
+
+  it('holds when it is missing and nothing was answered 202', () => {
+    const { maxOperationDuration: _dropped, ...withoutDuration } = VALID;
+    const b = new TranscriptBuilder();
+    b.post('plan', { body: shopDbFinal() });
+    b.badInput('apply', { status: 202, body: { operationId: OP_ID } });
+    const j = registrationMaxOperationDuration(b.transcript, registered(withoutDuration));
+    expect(j.outcome).toBe('held');
+    expect(j.message).toContain('no 202 was answered, so none is needed');
+  });
+
+  it('is not exercised without a registration or when the file does not parse', () => {
+    expect(registrationMaxOperationDuration(acceptedRun().transcript, context()).outcome).toBe('not-exercised');
+    const unparsed = context({ registration: { file: 'registration.json', json: { ok: false, error: 'Unexpected end of JSON input' } } });
+    expect(registrationMaxOperationDuration(acceptedRun().transcript, unparsed).outcome).toBe('not-exercised');
+  });
+});
