@@ -1,0 +1,150 @@
+import type { Evidence, RuleResult, RuleStatus } from '../rules/types.js';
+import type { RunOutcome, Summary, Verdict } from '../runner/outcome.js';
+import { curlFor } from './curl.js';
+import { renderExchange } from './exchange-text.js';
+import { singleLine, stripControl } from './safe-text.js';
+import { createStyle, type Style } from './style.js';
+
+export interface SummaryOptions {
+  color: boolean;
+}
+
+// Enough to show what went wrong without burying the next rule.
+const EXCHANGES_PER_EVIDENCE = 3;
+const EVIDENCE_PER_RULE = 5;
+
+const STATUS_WIDTH = 'not-exercised'.length + 2;
+const MIN_ID_WIDTH = 34;
+
+const MARKS: Record<RuleStatus, string> = {
+  pass: '✓',
+  fail: '✗',
+  warn: '!',
+  advice: '~',
+  'not-exercised': '–',
+  skip: '–',
+};
+
+function paint(status: RuleStatus, style: Style): (text: string) => string {
+  switch (status) {
+    case 'pass':
+      return style.green;
+    case 'fail':
+      return style.red;
+    case 'warn':
+      return style.yellow;
+    case 'advice':
+      return style.cyan;
+    case 'not-exercised':
+    case 'skip':
+      return style.dim;
+  }
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** Multi-line text from the run, indented, with anything a terminal would act on removed. */
+function indented(text: string, indent: string): string[] {
+  return stripControl(text)
+    .split('\n')
+    .map((line) => (line.trim() === '' ? '' : indent + line));
+}
+
+function runSection(outcome: RunOutcome, style: Style): string[] {
+  const lines: string[] = [];
+  if (outcome.conclusions.length > 0) {
+    lines.push(style.bold('Conclusions'));
+    for (const conclusion of outcome.conclusions) lines.push(`  • ${singleLine(conclusion)}`);
+    lines.push('');
+  }
+  if (outcome.operations.length > 0) {
+    lines.push(style.bold('What the control plane would conclude'));
+    for (const op of outcome.operations) {
+      const name = op.changeSet === undefined ? op.kind : `${op.kind} ${op.changeSet}`;
+      lines.push(`  ${singleLine(name)}  ${style.dim(singleLine(op.operationId))}  ${singleLine(op.conclusion)}`);
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
+function ruleLines(rules: RuleResult[], style: Style): string[] {
+  const idWidth = Math.max(MIN_ID_WIDTH, ...rules.map((rule) => rule.id.length + 2));
+  const lines: string[] = [];
+  for (const rule of rules) {
+    const status = `${MARKS[rule.status]} ${rule.status.padEnd(STATUS_WIDTH)}`;
+    const rest = `${rule.id.padEnd(idWidth)}${singleLine(rule.title)}`;
+    const quiet = rule.status === 'skip' || rule.status === 'not-exercised';
+    lines.push(quiet ? style.dim(status + rest) : paint(rule.status, style)(status) + rest);
+    if (rule.status === 'not-exercised') {
+      lines.push(...indented(rule.message, ' '.repeat(2 + STATUS_WIDTH)).map((line) => (line === '' ? line : style.dim(line))));
+    }
+  }
+  return lines;
+}
+
+function evidenceLines(evidence: Evidence, outcome: RunOutcome, style: Style): string[] {
+  const lines = [`  • ${singleLine(evidence.note)}`];
+  for (const seq of evidence.exchanges.slice(0, EXCHANGES_PER_EVIDENCE)) {
+    const exchange = outcome.transcript.bySeq(seq);
+    if (exchange === undefined) {
+      lines.push(`      #${seq} ${style.dim('(not in the transcript)')}`);
+      continue;
+    }
+    lines.push(renderExchange(exchange, { startedAt: outcome.startedAt, showSecrets: outcome.settings.showSecrets, style, indent: '      ' }));
+  }
+  const more = evidence.exchanges.length - EXCHANGES_PER_EVIDENCE;
+  if (more > 0) {
+    const seqs = evidence.exchanges.slice(EXCHANGES_PER_EVIDENCE, EXCHANGES_PER_EVIDENCE + 10).map((seq) => `#${seq}`);
+    const list = more > seqs.length ? `${seqs.join(', ')}, …` : seqs.join(', ');
+    lines.push(style.dim(`      … ${plural(more, 'more exchange')} left out (${list})`));
+  }
+  return lines;
+}
+
+function repeatLine(rule: RuleResult, outcome: RunOutcome): string | undefined {
+  const seq = rule.evidence[0]?.exchanges[0];
+  const exchange = seq === undefined ? undefined : outcome.transcript.bySeq(seq);
+  return exchange === undefined ? undefined : `  repeat: ${curlFor(exchange, outcome.settings.showSecrets)}`;
+}
+
+function detailBlock(rule: RuleResult, outcome: RunOutcome, style: Style): string[] {
+  const colour = paint(rule.status, style);
+  const count = rule.count === undefined ? '' : `, ${plural(rule.count, 'time')}`;
+  const lines = [colour(`${MARKS[rule.status]} ${rule.id}`) + ` (${rule.level}, ${rule.status}${count})`];
+  lines.push(...indented(rule.sentence, '  '));
+  lines.push(...indented(rule.message, '  ').map((line) => (line === '' ? line : style.bold(line))));
+  for (const evidence of rule.evidence.slice(0, EVIDENCE_PER_RULE)) lines.push(...evidenceLines(evidence, outcome, style));
+  const moreEvidence = rule.evidence.length - EVIDENCE_PER_RULE;
+  if (moreEvidence > 0) lines.push(style.dim(`  … ${plural(moreEvidence, 'more piece')} of evidence left out`));
+  const repeat = repeatLine(rule, outcome);
+  if (repeat !== undefined) lines.push(repeat);
+  return lines;
+}
+
+/** `20 passed, 1 failed, 2 warned, 4 not exercised`, then advice and skipped only when there are any. */
+export function summaryLine(summary: Summary): string {
+  const parts = [`${summary.passed} passed`, `${summary.failed} failed`, `${summary.warned} warned`, `${summary.notExercised} not exercised`];
+  if (summary.advice > 0) parts.push(`${summary.advice} advice`);
+  if (summary.skipped > 0) parts.push(`${summary.skipped} skipped`);
+  return parts.join(', ');
+}
+
+function verdictLine(verdict: Verdict, exitCode: number, style: Style): string {
+  const word = verdict === 'pass' ? style.green(verdict) : style.red(verdict);
+  return `verdict: ${word} (exit ${exitCode})`;
+}
+
+/** The end-of-run text: what the run concluded, one line per rule, the evidence for each broken rule, then the counts and verdict. */
+export function renderSummary(outcome: RunOutcome, options: SummaryOptions): string {
+  const style = createStyle(options.color);
+  const lines = [...runSection(outcome, style), style.bold('Rules'), ...ruleLines(outcome.rules, style)];
+  for (const rule of outcome.rules) {
+    if (rule.status !== 'fail' && rule.status !== 'warn' && rule.status !== 'advice') continue;
+    lines.push('', ...detailBlock(rule, outcome, style));
+  }
+  lines.push('', summaryLine(outcome.summary), verdictLine(outcome.verdict, outcome.exitCode, style));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,186 @@
+import type { DurationSetting, Level, RuleStatus } from '../rules/types.js';
+import type { ExitCode, OperationConclusion, RunOutcome, Summary, Verdict } from '../runner/outcome.js';
+import type { Exchange, ExchangeTag, Millis, TransportErrorKind } from '../transcript/exchange.js';
+import { curlFor } from './curl.js';
+import { redactBodyText, redactHeaders } from './redact.js';
+import { keepWholeCharacters } from './safe-text.js';
+
+/** Most characters of a response body kept in the report. */
+export const REPORT_BODY_LIMIT = 4000;
+
+export interface JsonExchange {
+  seq: number;
+  tag: ExchangeTag;
+  probe: boolean;
+  suite: string;
+  changeSet?: string;
+  operationId?: string;
+  method: 'GET' | 'POST';
+  url: string;
+  sentAt: string;
+  elapsedMs: number;
+  status?: number;
+  error?: { kind: TransportErrorKind; message: string };
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  responseHeaders?: Record<string, string>;
+  responseBody?: string;
+  /** The response body shown is not all of it: the client or the report cut it. */
+  truncated?: boolean;
+  curl: string;
+}
+
+export interface JsonEvidence {
+  note: string;
+  exchanges: JsonExchange[];
+}
+
+export interface JsonRule {
+  id: string;
+  level: Level;
+  status: RuleStatus;
+  title: string;
+  sentence: string;
+  message: string;
+  count?: number;
+  evidence: JsonEvidence[];
+}
+
+export interface JsonSettings {
+  /** ms */
+  pollInterval: number;
+  /** ms */
+  answerTimeout: number;
+  maxOperationDuration: DurationSetting;
+  changesPointer: string;
+  planOnly: boolean;
+  strict: boolean;
+  /** Whether secrets were left in this report. */
+  showSecrets: boolean;
+  changeSets: string[];
+}
+
+/** The machine-readable report of a run; its shape is schemas/report.schema.json. */
+export interface JsonReport {
+  kit: { name: string; version: string };
+  target: { url: string };
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  verdict: Verdict;
+  exitCode: ExitCode;
+  summary: Summary;
+  settings: JsonSettings;
+  conclusions: string[];
+  operations: OperationConclusion[];
+  rules: JsonRule[];
+  exchanges: { total: number; byTag: Record<ExchangeTag, number> };
+}
+
+function iso(at: Millis): string {
+  return new Date(at).toISOString();
+}
+
+// Sub-millisecond digits of a fractional clock are noise in a report.
+function tenths(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
+function responseBody(exchange: Exchange, showSecrets: boolean): { text: string; cut: boolean } | undefined {
+  const response = exchange.response;
+  if (!response) return undefined;
+  const text = showSecrets ? response.body : redactBodyText(response.body, response.json);
+  const kept = keepWholeCharacters(text, REPORT_BODY_LIMIT);
+  return { text: kept, cut: kept.length < text.length || response.truncated };
+}
+
+export function jsonExchange(exchange: Exchange, showSecrets: boolean): JsonExchange {
+  const { request, response, error } = exchange;
+  const body = responseBody(exchange, showSecrets);
+  const headers = (h: Record<string, string>): Record<string, string> => (showSecrets ? { ...h } : redactHeaders(h));
+  return {
+    seq: exchange.seq,
+    tag: exchange.tag,
+    probe: exchange.probe,
+    suite: exchange.suite,
+    ...(exchange.changeSet !== undefined && { changeSet: exchange.changeSet }),
+    ...(exchange.operationId !== undefined && { operationId: exchange.operationId }),
+    method: request.method,
+    url: request.url,
+    sentAt: iso(exchange.sentAt),
+    elapsedMs: tenths(exchange.endedAt - exchange.sentAt),
+    ...(response && { status: response.status }),
+    ...(error && { error: { kind: error.kind, message: error.message } }),
+    requestHeaders: headers(request.headers),
+    ...(request.body !== undefined && { requestBody: showSecrets ? request.body : redactBodyText(request.body) }),
+    ...(response && { responseHeaders: headers(response.headers) }),
+    ...(body && { responseBody: body.text }),
+    ...(body?.cut && { truncated: true }),
+    curl: curlFor(exchange, showSecrets),
+  };
+}
+
+function jsonRule(outcome: RunOutcome, rule: RunOutcome['rules'][number]): JsonRule {
+  const showSecrets = outcome.settings.showSecrets;
+  return {
+    id: rule.id,
+    level: rule.level,
+    status: rule.status,
+    title: rule.title,
+    sentence: rule.sentence,
+    message: rule.message,
+    ...(rule.count !== undefined && { count: rule.count }),
+    evidence: rule.evidence.map((evidence) => ({
+      note: evidence.note,
+      // An id the transcript does not hold cannot be shown; the note still says what it was about.
+      exchanges: evidence.exchanges
+        .map((seq) => outcome.transcript.bySeq(seq))
+        .filter((exchange): exchange is Exchange => exchange !== undefined)
+        .map((exchange) => jsonExchange(exchange, showSecrets)),
+    })),
+  };
+}
+
+function countByTag(exchanges: readonly Exchange[]): Record<ExchangeTag, number> {
+  const counts: Record<ExchangeTag, number> = {
+    plan: 0,
+    apply: 0,
+    poll: 0,
+    'read-concurrent': 0,
+    'read-after-final': 0,
+    'read-unknown': 0,
+    'read-malformed': 0,
+    'bad-input': 0,
+  };
+  for (const exchange of exchanges) counts[exchange.tag] += 1;
+  return counts;
+}
+
+/** The run as a JSON document: settings, verdict, every rule with its evidence, and exchange counts. */
+export function buildJsonReport(outcome: RunOutcome): JsonReport {
+  const { settings } = outcome;
+  return {
+    kit: { name: outcome.kit.name, version: outcome.kit.version },
+    target: { url: outcome.target.url },
+    startedAt: iso(outcome.startedAt),
+    finishedAt: iso(outcome.finishedAt),
+    durationMs: Math.round(outcome.finishedAt - outcome.startedAt),
+    verdict: outcome.verdict,
+    exitCode: outcome.exitCode,
+    summary: { ...outcome.summary },
+    settings: {
+      pollInterval: settings.pollIntervalMs,
+      answerTimeout: settings.answerTimeoutMs,
+      maxOperationDuration: { ...settings.maxOperationDuration },
+      changesPointer: settings.changesPointer,
+      planOnly: settings.planOnly,
+      strict: settings.strict,
+      showSecrets: settings.showSecrets,
+      changeSets: [...settings.changeSets],
+    },
+    conclusions: [...outcome.conclusions],
+    operations: outcome.operations.map((op) => ({ ...op })),
+    rules: outcome.rules.map((rule) => jsonRule(outcome, rule)),
+    exchanges: { total: outcome.transcript.exchanges.length, byTag: countByTag(outcome.transcript.exchanges) },
+  };
+}

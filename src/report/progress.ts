@@ -1,0 +1,222 @@
+import { formatMs } from '../config/duration.js';
+import { displayWidth, fitColumns } from './columns.js';
+import { singleLine } from './safe-text.js';
+import { createStyle, type Style } from './style.js';
+
+/** Live progress while operations run. */
+export interface Progress {
+  /** An operation was accepted with 202; `deadlineMs` is how long the control plane waits for it (maxOperationDuration). */
+  operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number): void;
+  /** A read of the operation answered; `note` is its progress note, when it had one. */
+  operationRead(id: string, note: string | undefined): void;
+  /** Polling of the operation ended with what the control plane would conclude, e.g. `final: succeeded`. */
+  operationEnded(id: string, conclusion: string): void;
+  message(text: string): void;
+  /** Stops redrawing and removes the live lines. */
+  stop(): void;
+}
+
+export type ProgressStream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+
+export interface ProgressOptions {
+  color: boolean;
+  /** The run's start, epoch ms. */
+  startedAt: number;
+  /** The clock, epoch ms; tests pass their own. */
+  now?: () => number;
+}
+
+interface RunningOperation {
+  id: string;
+  label: string;
+  deadlineMs: number;
+  acceptedAt: number;
+  note?: string;
+}
+
+// Redraws at most this often: enough to look alive, little enough to stay cheap over SSH.
+const REDRAW_MS = 100;
+const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+// Log lines have no known width; a note longer than this says nothing more.
+const LOG_NOTE_WIDTH = 160;
+const DEFAULT_COLUMNS = 80;
+
+/** Operation ids shortened for progress lines: the ends are enough to tell them apart. */
+export function shortId(id: string): string {
+  const safe = singleLine(id);
+  return safe.length > 12 ? `${safe.slice(0, 4)}…${safe.slice(-4)}` : safe;
+}
+
+/** A duration in ISO 8601 form, as registrations write maxOperationDuration: PT5M, PT1M30S, PT0.5S. */
+export function isoDuration(ms: number): string {
+  const total = Math.round(ms);
+  if (total <= 0) return 'PT0S';
+  const hours = Math.floor(total / 3_600_000);
+  const minutes = Math.floor((total % 3_600_000) / 60_000);
+  const seconds = (total % 60_000) / 1000;
+  return `PT${hours > 0 ? `${hours}H` : ''}${minutes > 0 ? `${minutes}M` : ''}${seconds > 0 ? `${seconds}S` : ''}`;
+}
+
+function clockTime(at: number): string {
+  const date = new Date(at);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}.${String(date.getMilliseconds()).padStart(3, '0')}`;
+}
+
+function labelOf(kind: 'plan' | 'apply', changeSet: string | undefined): string {
+  return changeSet === undefined ? kind : `${kind} ${singleLine(changeSet)}`;
+}
+
+/** Plain timestamped lines, for logs and CI: one when an operation starts, when its note changes, and when it ends. */
+class LogProgress implements Progress {
+  private readonly running = new Map<string, RunningOperation>();
+
+  constructor(
+    private readonly stream: ProgressStream,
+    private readonly now: () => number,
+  ) {}
+
+  private line(text: string): void {
+    this.stream.write(`[${clockTime(this.now())}] ${text}\n`);
+  }
+
+  operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number): void {
+    const label = labelOf(kind, changeSet);
+    this.running.set(id, { id, label, deadlineMs, acceptedAt: this.now() });
+    this.line(`accepted ${label} as ${singleLine(id)} (waits up to ${isoDuration(deadlineMs)})`);
+  }
+
+  operationRead(id: string, note: string | undefined): void {
+    if (note === undefined) return;
+    const operation = this.running.get(id);
+    const safe = fitColumns(singleLine(note), LOG_NOTE_WIDTH);
+    if (operation?.note === safe) return;
+    if (operation) operation.note = safe;
+    this.line(`${shortId(id)} in_progress: ${safe}`);
+  }
+
+  operationEnded(id: string, conclusion: string): void {
+    const operation = this.running.get(id);
+    this.running.delete(id);
+    const after = operation ? ` after ${formatMs(this.now() - operation.acceptedAt)}` : '';
+    this.line(`${shortId(id)} ${singleLine(conclusion)}${after}`);
+  }
+
+  message(text: string): void {
+    for (const line of text.split('\n')) {
+      const safe = singleLine(line);
+      if (safe !== '') this.line(safe);
+    }
+  }
+
+  stop(): void {
+    this.running.clear();
+  }
+}
+
+/** A block of live lines on a terminal, one per running operation, redrawn in place. */
+class LiveProgress implements Progress {
+  private readonly running = new Map<string, RunningOperation>();
+  private readonly style: Style;
+  private drawnLines = 0;
+  private frame = 0;
+  private stopped = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly stream: ProgressStream,
+    color: boolean,
+    private readonly startedAt: number,
+    private readonly now: () => number,
+  ) {
+    this.style = createStyle(color);
+    this.timer = setInterval(() => this.redraw(), REDRAW_MS);
+    // Progress must never keep the process alive on its own.
+    this.timer.unref();
+  }
+
+  private get columns(): number {
+    return Math.max(20, this.stream.columns ?? DEFAULT_COLUMNS);
+  }
+
+  /** Moves the cursor to where the block starts and clears everything below. */
+  private erase(): string {
+    if (this.drawnLines === 0) return '';
+    const text = `\r\u001b[${this.drawnLines}A\u001b[J`;
+    this.drawnLines = 0;
+    return text;
+  }
+
+  /** A line that stays: printed above the block, which comes back at the next redraw. */
+  private permanent(line: string): void {
+    this.stream.write(`${this.erase()}${line}\n`);
+  }
+
+  private liveLine(operation: RunningOperation, spinner: string): string {
+    // One column spare: a line that fills the last column makes some terminals wrap, and the block would drift.
+    const width = this.columns - 1;
+    const elapsed = formatMs(this.now() - operation.acceptedAt);
+    const head = `${spinner} ${operation.label}  ${shortId(operation.id)}  ${elapsed} / ${isoDuration(operation.deadlineMs)}`;
+    if (displayWidth(head) >= width) return fitColumns(head, width);
+    const room = width - displayWidth(head) - 4;
+    const note = operation.note !== undefined && room >= 8 ? `  "${fitColumns(operation.note, room)}"` : '';
+    return this.style.cyan(spinner) + head.slice(spinner.length) + this.style.dim(note);
+  }
+
+  private footer(): string {
+    const count = this.running.size;
+    return `${count} operation${count === 1 ? '' : 's'} running, ${formatMs(this.now() - this.startedAt)} since the run started`;
+  }
+
+  private redraw(): void {
+    if (this.stopped || (this.running.size === 0 && this.drawnLines === 0)) return;
+    this.frame = (this.frame + 1) % SPINNER.length;
+    const spinner = SPINNER[this.frame]!;
+    const lines = [...this.running.values()].map((operation) => this.liveLine(operation, spinner));
+    if (lines.length > 0) lines.push(this.style.dim(fitColumns(this.footer(), this.columns - 1)));
+    const text = this.erase() + lines.map((line) => `${line}\n`).join('');
+    this.drawnLines = lines.length;
+    this.stream.write(text);
+  }
+
+  operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number): void {
+    if (this.stopped) return;
+    this.running.set(id, { id, label: labelOf(kind, changeSet), deadlineMs, acceptedAt: this.now() });
+  }
+
+  operationRead(id: string, note: string | undefined): void {
+    const operation = this.running.get(id);
+    if (operation && note !== undefined) operation.note = singleLine(note);
+  }
+
+  operationEnded(id: string, conclusion: string): void {
+    if (this.stopped) return;
+    const operation = this.running.get(id);
+    this.running.delete(id);
+    const name = operation ? `${operation.label}  ` : '';
+    const after = operation ? ` after ${formatMs(this.now() - operation.acceptedAt)}` : '';
+    this.permanent(`${this.style.dim('•')} ${name}${shortId(id)}  ${singleLine(conclusion)}${after}`);
+  }
+
+  message(text: string): void {
+    for (const line of text.split('\n')) {
+      const safe = singleLine(line);
+      if (safe !== '') this.permanent(safe);
+    }
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.running.clear();
+    const erase = this.erase();
+    if (erase !== '') this.stream.write(erase);
+  }
+}
+
+/** Live lines redrawn in place on a terminal; plain timestamped lines anywhere else. */
+export function createProgress(stream: ProgressStream, options: ProgressOptions): Progress {
+  const now = options.now ?? Date.now;
+  return stream.isTTY === true ? new LiveProgress(stream, options.color, options.startedAt, now) : new LogProgress(stream, now);
+}
