@@ -1,0 +1,4 @@
+/** Commands report their exit code here, since yargs handlers return nothing to the caller. */
+export interface CommandResult {
+  exitCode: number;
+}

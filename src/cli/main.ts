@@ -1,0 +1,36 @@
+import yargs from 'yargs';
+import { UsageError } from '../config/usage-error.js';
+import { kitIdentity } from '../config/package-paths.js';
+import type { CommandResult } from './command-result.js';
+import { runCommand } from './run.js';
+import { rulesCommand } from './rules.js';
+import { serveCommand } from './serve.js';
+
+const NAME = 'provisioner-conformance';
+
+/** Runs the CLI and returns its exit code: 0 pass, 1 a MUST rule failed, 2 usage or kit error, 3 unreachable. */
+export async function main(argv: string[]): Promise<number> {
+  const result: CommandResult = { exitCode: 0 };
+  const parser = yargs(argv)
+    .scriptName(NAME)
+    .command(runCommand(result))
+    .command(rulesCommand(result))
+    .command(serveCommand(result))
+    .demandCommand(1, 'name a command: run, rules or serve')
+    .strict()
+    .version(kitIdentity().version)
+    .help()
+    .wrap(Math.min(120, process.stdout.columns ?? 100))
+    .fail(false);
+  try {
+    await parser.parseAsync();
+    return result.exitCode;
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof Error && error.name === 'YError')) {
+      process.stderr.write(`${NAME}: ${error.message} (see ${NAME} --help)\n`);
+      return 2;
+    }
+    process.stderr.write(`${NAME}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,96 @@
+import type { Argv, CommandModule } from 'yargs';
+import { resolveRunOptions, type RunFlags } from '../config/run-options.js';
+import { UsageError } from '../config/usage-error.js';
+import { bundledPath } from '../config/package-paths.js';
+import { parsePositiveDuration } from '../config/duration.js';
+import { runConformance } from '../runner/run.js';
+import { createProgress } from '../report/progress.js';
+import { renderSummary } from '../report/console.js';
+import { shouldUseColor } from '../report/style.js';
+import { writeJsonReport } from '../report/write-json.js';
+import { FAULTS, isFaultName, startReferenceProvisioner } from '../reference/index.js';
+import type { CommandResult } from './command-result.js';
+
+interface RunArgs extends RunFlags {
+  report?: string;
+  reference: boolean;
+  referenceMode: 'sync' | 'async' | 'mixed';
+  referenceFault?: string;
+  referenceWork: string;
+}
+
+/** The reference provisioner's registration, used by `--reference` unless another one is given. */
+const REFERENCE_REGISTRATION = ['fixtures', 'registrations', 'reference.json'];
+
+export function runCommand(result: CommandResult): CommandModule<object, RunArgs> {
+  return {
+    command: 'run',
+    describe: 'Play the control plane against a provisioner and judge every answer',
+    builder: (yargs: Argv<object>) =>
+      yargs
+        .option('url', { type: 'string', describe: 'Base URL of the provisioner', defaultDescription: '$PROVISIONER_URL' })
+        .option('reference', { type: 'boolean', default: false, describe: 'Run against the bundled reference provisioner, served in-process on a free loopback port' })
+        .option('reference-mode', { choices: ['sync', 'async', 'mixed'] as const, default: 'mixed' as const, describe: 'With --reference: how the reference answers' })
+        .option('reference-fault', { type: 'string', describe: 'With --reference: break one rule on purpose (see serve --list-faults)' })
+        .option('reference-work', { type: 'string', default: 'PT1S', describe: 'With --reference: how long accepted work takes' })
+        .option('change-set', { type: 'string', array: true, describe: 'Change-set file sent to plan and apply (repeatable; default: the bundled ones)' })
+        .option('registration', { type: 'string', describe: 'The provisioner\'s registration document (JSON), judged and used for maxOperationDuration' })
+        .option('max-operation-duration', { type: 'string', describe: 'Longest wait for an operation, ISO 8601 (default: the registration\'s, else PT30M)' })
+        .option('poll-interval', { type: 'string', default: 'PT1S', describe: 'Time between reads of an operation (the control plane uses PT10S)' })
+        .option('answer-timeout', { type: 'string', default: 'PT10S', describe: 'How fast plan, apply and reads must answer' })
+        .option('header', { type: 'string', array: true, describe: 'Extra request header "Name: value" (repeatable, e.g. for auth)' })
+        .option('changes-path', { type: 'string', default: '/changes', describe: 'JSON pointer to the changes array in a change set' })
+        .option('plan-only', { type: 'boolean', default: false, describe: 'Never call apply' })
+        .option('strict', { type: 'boolean', default: false, describe: 'Fail on SHOULD rules that do not hold' })
+        .option('only', { type: 'string', array: true, describe: 'Judge only these rule ids (repeatable or comma-separated)' })
+        .option('skip', { type: 'string', array: true, describe: 'Do not judge these rule ids' })
+        .option('report', { type: 'string', describe: 'Write the JSON report to this file' })
+        .option('show-secrets', { type: 'boolean', default: false, describe: 'Show secret-looking values and headers in reports' }) as unknown as Argv<RunArgs>,
+    handler: async (args) => {
+      result.exitCode = await executeRun(args);
+    },
+  };
+}
+
+async function executeRun(args: RunArgs): Promise<number> {
+  if (args.reference && args.url !== undefined) {
+    throw new UsageError('--reference', 'cannot be combined with --url: --reference serves its own provisioner');
+  }
+  if (!args.reference && args.referenceFault !== undefined) throw new UsageError('--reference-fault', 'goes with --reference');
+  if (args.referenceFault !== undefined && !isFaultName(args.referenceFault)) {
+    throw new UsageError('--reference-fault', `unknown fault "${args.referenceFault}" (known: ${FAULTS.map((f) => f.name).join(', ')})`);
+  }
+  const referenceWork = parsePositiveDuration(args.referenceWork);
+  if (!referenceWork.ok) throw new UsageError('--reference-work', referenceWork.error);
+  const targetUrl = args.reference ? undefined : args.url ?? (process.env.PROVISIONER_URL || undefined);
+  if (!args.reference && targetUrl === undefined) throw new UsageError('--url', 'missing: give --url URL, set PROVISIONER_URL, or use --reference');
+
+  const options = await resolveRunOptions({
+    ...args,
+    url: targetUrl,
+    registration: args.registration ?? (args.reference ? bundledPath(...REFERENCE_REGISTRATION) : undefined),
+  });
+  const reference = args.reference
+    ? await startReferenceProvisioner({ mode: args.referenceMode, fault: args.referenceFault, workMs: referenceWork.ms })
+    : undefined;
+  const url = reference?.url ?? options.url!;
+  const color = shouldUseColor(process.stdout, process.env);
+  const progress = createProgress(process.stderr, { color: shouldUseColor(process.stderr, process.env), startedAt: Date.now() });
+  const abort = new AbortController();
+  const onSignal = (): void => abort.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  progress.message(`provisioner-conformance: playing the control plane against ${url} (${options.changeSets.length} change sets, poll interval ${args.pollInterval})`);
+  try {
+    const outcome = await runConformance({ ...options, url, observer: progress, signal: abort.signal });
+    progress.stop();
+    process.stdout.write(renderSummary(outcome, { color }));
+    if (args.report !== undefined) await writeJsonReport(args.report, outcome);
+    return outcome.exitCode;
+  } finally {
+    progress.stop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await reference?.close();
+  }
+}

@@ -1,0 +1,33 @@
+import type { TransportError, TransportErrorKind } from '../transcript/exchange.js';
+
+const KIND_BY_CODE: Record<string, TransportErrorKind> = {
+  ECONNREFUSED: 'refused',
+  ECONNRESET: 'reset',
+  EPIPE: 'reset',
+  UND_ERR_SOCKET: 'reset',
+  UND_ERR_CLOSED: 'reset',
+  ENOTFOUND: 'dns',
+  EAI_AGAIN: 'dns',
+  UND_ERR_HEADERS_TIMEOUT: 'timeout',
+  UND_ERR_BODY_TIMEOUT: 'timeout',
+  UND_ERR_CONNECT_TIMEOUT: 'timeout',
+  ETIMEDOUT: 'timeout',
+};
+
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code in KIND_BY_CODE) return code;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause === undefined ? (typeof code === 'string' ? code : undefined) : codeOf(cause);
+}
+
+/** Turns whatever undici threw into a transport error a report can show. */
+export function classifyTransportError(error: unknown, timedOut: boolean, timeoutMs: number): TransportError {
+  if (timedOut) return { kind: 'timeout', message: `no complete answer within ${timeoutMs} ms` };
+  const code = codeOf(error);
+  const kind = (code && KIND_BY_CODE[code]) || 'other';
+  const message = error instanceof Error ? error.message : String(error);
+  if (kind === 'timeout') return { kind, message: `no complete answer within ${timeoutMs} ms (${code})` };
+  return { kind, message: code && !message.includes(code) ? `${code}: ${message}` : message };
+}

@@ -1,0 +1,69 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import type { ChangeKey, ChangeSetInfo } from '../rules/types.js';
+import { resolvePointer } from './json-pointer.js';
+import { UsageError } from './usage-error.js';
+import { bundledPath } from './package-paths.js';
+
+/** A change set as the kit sends it (byte for byte) and what it knows of its changes. */
+export interface LoadedChangeSet extends ChangeSetInfo {
+  file: string;
+  /** The file's text, sent as it is. */
+  text: string;
+  changes: ChangeKey[];
+  /** Applies with the same key never run at once, as the control plane locks per application and environment. */
+  lockKey: string;
+}
+
+export async function bundledChangeSetFiles(): Promise<string[]> {
+  const folder = bundledPath('fixtures', 'change-sets');
+  const names = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort();
+  return names.map((name) => join(folder, name));
+}
+
+/** Reads change-set files; anything that keeps the kit from knowing the changes is a usage error. */
+export async function loadChangeSets(files: string[], changesPointer: string): Promise<LoadedChangeSet[]> {
+  const loaded: LoadedChangeSet[] = [];
+  const names = new Set<string>();
+  for (const file of files) {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new UsageError('--change-set', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+    const changeSet = parseChangeSet(file, text, changesPointer);
+    let name = changeSet.name;
+    for (let n = 2; names.has(name); n++) name = `${changeSet.name}-${n}`;
+    names.add(name);
+    loaded.push({ ...changeSet, name });
+  }
+  return loaded;
+}
+
+export function parseChangeSet(file: string, text: string, changesPointer: string): LoadedChangeSet {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError('--change-set', `${file} is not JSON: ${(error as Error).message}`);
+  }
+  const found = resolvePointer(document, changesPointer);
+  if (!found.found) {
+    throw new UsageError('--changes-path', `${file} has nothing at ${found.at} (pointer ${changesPointer || '""'})`);
+  }
+  if (!Array.isArray(found.value) || found.value.length === 0) {
+    throw new UsageError('--changes-path', `${changesPointer} in ${file} is not a non-empty array of changes`);
+  }
+  const changes = found.value.map((change, index): ChangeKey => {
+    const id = (change as { id?: unknown } | null)?.id;
+    const environment = (change as { environment?: unknown } | null)?.environment;
+    if (typeof id !== 'string' || typeof environment !== 'string') {
+      throw new UsageError('--change-set', `change ${index} in ${file} has no string id and environment`);
+    }
+    return { id, environment };
+  });
+  const top = document as { application?: unknown; environment?: unknown };
+  const lockKey = `${String(top.application ?? '')}\u0000${String(top.environment ?? '')}`;
+  return { name: basename(file, extname(file)), file, text, changes, lockKey };
+}

@@ -1,0 +1,26 @@
+import { readFile } from 'node:fs/promises';
+import type { RegistrationDocument } from '../rules/types.js';
+import { UsageError } from './usage-error.js';
+
+/** Reads a registration document. A file that cannot be read is a usage error; what it says is judged by the rules. */
+export async function loadRegistration(file: string): Promise<RegistrationDocument> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError('--registration', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    return { file, json: { ok: true, value: JSON.parse(text) as unknown } };
+  } catch (error) {
+    return { file, json: { ok: false, error: (error as Error).message } };
+  }
+}
+
+/** The registered maxOperationDuration as written, when the document has one. */
+export function registeredMaxOperationDuration(registration: RegistrationDocument): unknown {
+  const value = registration.json.ok ? registration.json.value : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>).maxOperationDuration
+    : undefined;
+}

@@ -1,0 +1,152 @@
+import type { Exchange, SubmitKind } from '../transcript/exchange.js';
+import { bodyObject, isFinalAnswer, outcomeOf } from '../transcript/views.js';
+import type { ProvisionerClient } from '../client/client.js';
+import { now, sleep } from '../client/clock.js';
+import { formatMs } from '../config/duration.js';
+import type { OperationConclusion } from '../runner/outcome.js';
+
+/** Who wants to hear about an operation while it is followed (the live console). */
+export interface OperationObserver {
+  operationAccepted(id: string, changeSet: string | undefined, kind: SubmitKind, deadlineMs: number): void;
+  operationRead(id: string, note: string | undefined): void;
+  operationEnded(id: string, conclusion: string): void;
+}
+
+export interface PollerSettings {
+  pollIntervalMs: number;
+  maxOperationDurationMs: number;
+  /** Time allowed for one read; past it the read counts as a timeout and is repeated. */
+  readTimeoutMs: number;
+  /** Extra readers sent together with each poll (probes). */
+  concurrentReaders: number;
+  /** Read again at once and one poll interval after the final answer (probes). */
+  probeAfterFinal: boolean;
+}
+
+export interface FollowRequest {
+  accepted: Exchange;
+  operationId: string;
+  kind: SubmitKind;
+  changeSet?: string;
+  suite: string;
+}
+
+/**
+ * Follows an accepted operation exactly as the control plane does: a read at once, then one every poll
+ * interval; 5xx, timeouts and refused connections mean "read again"; a 404 means the work is lost; a
+ * final answer ends polling; the deadline is maxOperationDuration after the 202. Around that it adds the
+ * probes the rules need, marked as such.
+ */
+export class Poller {
+  constructor(
+    private readonly client: ProvisionerClient,
+    private readonly settings: PollerSettings,
+    private readonly observer?: OperationObserver,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  async follow(request: FollowRequest): Promise<OperationConclusion> {
+    const { accepted, operationId } = request;
+    const deadline = accepted.endedAt + this.settings.maxOperationDurationMs;
+    this.observer?.operationAccepted(operationId, request.changeSet, request.kind, this.settings.maxOperationDurationMs);
+    let unexpected: Exchange | undefined;
+    let ended: { reason: OperationConclusion['reason']; conclusion: string; final?: Exchange } | undefined;
+
+    while (!ended) {
+      if (this.signal?.aborted) {
+        ended = { reason: 'aborted', conclusion: 'the run was stopped before the work ended' };
+        break;
+      }
+      if (now() >= deadline) {
+        ended = {
+          reason: 'deadline',
+          conclusion: `the control plane would fail this work: no final answer within ${formatMs(this.settings.maxOperationDurationMs)} of the 202`,
+        };
+        break;
+      }
+      const tickStart = now();
+      const reads = await this.readTogether(request);
+      const [poll] = reads;
+      const final = reads.find(isFinalAnswer);
+      this.observer?.operationRead(operationId, progressNote(reads));
+      if (final) {
+        ended = { reason: 'final', conclusion: finalConclusion(final, unexpected, accepted), final };
+      } else if (poll!.response?.status === 404) {
+        ended = {
+          reason: 'lost',
+          conclusion: `the control plane would fail this work at once: the read ${formatMs(poll!.sentAt - accepted.endedAt)} after the 202 answered 404`,
+        };
+      } else {
+        unexpected ??= isUnexpected(poll!) ? poll : undefined;
+        const wait = Math.min(tickStart + this.settings.pollIntervalMs, deadline) - now();
+        await sleep(wait, this.signal);
+      }
+    }
+
+    this.client.transcript.note({
+      type: 'poll-ended',
+      at: now(),
+      operationId,
+      reason: ended.reason,
+      acceptedSeq: accepted.seq,
+      conclusion: ended.conclusion,
+    });
+    this.observer?.operationEnded(operationId, ended.conclusion);
+    if (ended.final && this.settings.probeAfterFinal) await this.probeAfterFinal(request);
+    return { operationId, changeSet: request.changeSet, kind: request.kind, reason: ended.reason, conclusion: ended.conclusion };
+  }
+
+  /** One poll and its concurrent probe readers, sent at the same moment. */
+  private readTogether(request: FollowRequest): Promise<Exchange[]> {
+    const reads = [this.read(request, 'poll')];
+    for (let i = 0; i < this.settings.concurrentReaders; i++) reads.push(this.read(request, 'read-concurrent'));
+    return Promise.all(reads);
+  }
+
+  private async probeAfterFinal(request: FollowRequest): Promise<void> {
+    await this.read(request, 'read-after-final');
+    await sleep(this.settings.pollIntervalMs, this.signal);
+    if (!this.signal?.aborted) await this.read(request, 'read-after-final');
+  }
+
+  private read(request: FollowRequest, tag: 'poll' | 'read-concurrent' | 'read-after-final'): Promise<Exchange> {
+    return this.client.send({
+      suite: request.suite,
+      tag,
+      probe: tag !== 'poll',
+      method: 'GET',
+      path: `/operations/${encodeURIComponent(request.operationId)}`,
+      operationId: request.operationId,
+      changeSet: request.changeSet,
+      timeoutMs: this.settings.readTimeoutMs,
+      signal: this.signal,
+    });
+  }
+}
+
+/** A read the control plane could not use: not 200/404/5xx/transport error, or a 200 without a usable outcome. */
+function isUnexpected(read: Exchange): boolean {
+  const status = read.response?.status;
+  if (status === undefined || status >= 500 || status === 404) return false;
+  return status !== 200 || outcomeOf(read) === undefined;
+}
+
+function progressNote(reads: Exchange[]): string | undefined {
+  for (const read of reads) {
+    const description = bodyObject(read)?.description;
+    if (outcomeOf(read) === 'in_progress' && typeof description === 'string') return description;
+  }
+  const poll = reads[0]!;
+  if (poll.error) return `read failed: ${poll.error.kind}`;
+  if (poll.response && poll.response.status !== 200) return `read answered ${poll.response.status}`;
+  return undefined;
+}
+
+function finalConclusion(final: Exchange, unexpected: Exchange | undefined, accepted: Exchange): string {
+  const outcome = outcomeOf(final);
+  const after = formatMs(final.endedAt - accepted.endedAt);
+  if (unexpected) {
+    return `the control plane would fail this work: read #${unexpected.seq} answered an unexpected ${unexpected.response?.status} (the work itself ended ${outcome} after ${after})`;
+  }
+  return `the control plane would record ${outcome} after ${after}`;
+}

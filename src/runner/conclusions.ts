@@ -1,0 +1,23 @@
+import type { Transcript } from '../transcript/transcript.js';
+import { submissions } from '../transcript/views.js';
+import type { JudgeContext } from '../rules/types.js';
+import type { Verdict } from './outcome.js';
+
+/** Plain sentences about the run as a whole, so a reader knows what was and was not judged. */
+export function conclusionsFor(transcript: Transcript, context: JudgeContext, verdict: Verdict, url: string): string[] {
+  const sentences: string[] = [];
+  const posts = submissions(transcript);
+  if (verdict === 'unreachable') {
+    const first = transcript.exchanges[0]?.error;
+    sentences.push(`the provisioner at ${url} never answered${first ? ` (${first.kind}: ${first.message})` : ''}: nothing was judged`);
+    return sentences;
+  }
+  if (posts.length > 0 && !posts.some((post) => post.response?.status === 202)) {
+    sentences.push('the provisioner never answered 202: no rule about accepted operations or their reads was judged');
+  }
+  if (context.maxOperationDuration.source === 'default' && posts.some((post) => post.response?.status === 202)) {
+    sentences.push('no maxOperationDuration was given (--registration or --max-operation-duration): the kit waited at most PT30M, the most any registration may hold');
+  }
+  if (context.planOnly) sentences.push('--plan-only: apply was never called');
+  return sentences;
+}

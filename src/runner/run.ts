@@ -1,0 +1,117 @@
+import { ProvisionerClient } from '../client/client.js';
+import { now } from '../client/clock.js';
+import type { LoadedChangeSet } from '../config/change-sets.js';
+import { kitIdentity } from '../config/package-paths.js';
+import { Poller, type OperationObserver } from '../poller/poller.js';
+import { judgeRules } from '../rules/index.js';
+import type { DurationSetting, JudgeContext, RegistrationDocument } from '../rules/types.js';
+import { Transcript } from '../transcript/transcript.js';
+import type { Suite } from '../../suites/suite.js';
+import { SCENARIOS } from '../../suites/scenarios/index.js';
+import { conclusionsFor } from './conclusions.js';
+import type { OperationConclusion, RunOutcome } from './outcome.js';
+import { EXIT_CODES, decideVerdict, summarize } from './verdict.js';
+
+export interface RunRequest {
+  url: string;
+  headers: Record<string, string>;
+  changeSets: LoadedChangeSet[];
+  changesPointer: string;
+  registration?: RegistrationDocument;
+  maxOperationDuration: DurationSetting;
+  pollIntervalMs: number;
+  answerTimeoutMs: number;
+  planOnly: boolean;
+  strict: boolean;
+  showSecrets: boolean;
+  only?: string[];
+  skip?: string[];
+  suites?: readonly Suite[];
+  observer?: OperationObserver;
+  signal?: AbortSignal;
+}
+
+/** Extra readers sent with each poll, to catch answers that differ between readers. */
+const CONCURRENT_READERS = 2;
+/** Most connections the kit opens to the provisioner at once. */
+const CONNECTIONS = 16;
+
+/** A slow answer is still awaited well past the answer timeout, so that its status can be judged too. */
+export function submitTimeoutFor(answerTimeoutMs: number): number {
+  return Math.max(answerTimeoutMs * 3, answerTimeoutMs + 20_000);
+}
+
+/** Plays the control plane against the provisioner, then judges the whole transcript. */
+export async function runConformance(request: RunRequest): Promise<RunOutcome> {
+  const startedAt = now();
+  const transcript = new Transcript();
+  const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS });
+  const signal = request.signal ?? new AbortController().signal;
+  const poller = new Poller(
+    client,
+    {
+      pollIntervalMs: request.pollIntervalMs,
+      maxOperationDurationMs: request.maxOperationDuration.ms,
+      readTimeoutMs: request.answerTimeoutMs,
+      concurrentReaders: CONCURRENT_READERS,
+      probeAfterFinal: true,
+    },
+    request.observer,
+    signal,
+  );
+  const operations: OperationConclusion[] = [];
+  try {
+    await Promise.all(
+      (request.suites ?? SCENARIOS).map((suite) =>
+        suite.run({
+          client,
+          poller,
+          changeSets: request.changeSets,
+          planOnly: request.planOnly,
+          submitTimeoutMs: submitTimeoutFor(request.answerTimeoutMs),
+          readTimeoutMs: request.answerTimeoutMs,
+          signal,
+          concluded: (conclusion) => operations.push(conclusion),
+        }),
+      ),
+    );
+  } finally {
+    await client.close();
+  }
+
+  const context: JudgeContext = {
+    changeSets: request.changeSets.map(({ name, file, changes }) => ({ name, file, changes })),
+    answerTimeoutMs: request.answerTimeoutMs,
+    pollIntervalMs: request.pollIntervalMs,
+    maxOperationDuration: request.maxOperationDuration,
+    registration: request.registration,
+    planOnly: request.planOnly,
+    startedAt,
+  };
+  const rules = judgeRules(transcript, context, { only: request.only, skip: request.skip, strict: request.strict });
+  const verdict = decideVerdict(rules, transcript);
+  return {
+    kit: kitIdentity(),
+    target: { url: request.url },
+    startedAt,
+    finishedAt: now(),
+    verdict,
+    exitCode: EXIT_CODES[verdict],
+    summary: summarize(rules),
+    rules,
+    conclusions: conclusionsFor(transcript, context, verdict, request.url),
+    operations,
+    settings: {
+      pollIntervalMs: request.pollIntervalMs,
+      answerTimeoutMs: request.answerTimeoutMs,
+      maxOperationDuration: request.maxOperationDuration,
+      changesPointer: request.changesPointer,
+      planOnly: request.planOnly,
+      strict: request.strict,
+      showSecrets: request.showSecrets,
+      changeSets: request.changeSets.map((changeSet) => changeSet.file),
+    },
+    context,
+    transcript,
+  };
+}

@@ -1,0 +1,35 @@
+import type { Suite } from '../suite.js';
+
+const SUITE = 'scenario/malformed-ids';
+
+/** Ids that are not UUIDs, already encoded for the path: a word, a near-UUID, a long segment, encoded slashes. */
+export const MALFORMED_IDS: ReadonlyArray<{ raw: string; path: string }> = [
+  { raw: 'not-a-uuid', path: 'not-a-uuid' },
+  { raw: '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6', path: '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6' },
+  { raw: '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6bz', path: '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6bz' },
+  { raw: 'a'.repeat(300), path: 'a'.repeat(300) },
+  { raw: ' ', path: '%20' },
+  { raw: 'x/../../plan', path: 'x%2F..%2F..%2Fplan' },
+];
+
+/** Reads ids that are not UUIDs: the answer must be a clean 400 or 404. */
+export const malformedIds: Suite = {
+  name: SUITE,
+  async run(context): Promise<void> {
+    await Promise.all(
+      MALFORMED_IDS.map((id) =>
+        context.client.send({
+          suite: SUITE,
+          tag: 'read-malformed',
+          probe: true,
+          method: 'GET',
+          path: `/operations/${id.path}`,
+          operationId: id.raw,
+          timeoutMs: context.readTimeoutMs,
+          signal: context.signal,
+        }),
+      ),
+    );
+  },
+};
+

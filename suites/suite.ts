@@ -1,0 +1,24 @@
+import type { ProvisionerClient } from '../src/client/client.js';
+import type { LoadedChangeSet } from '../src/config/change-sets.js';
+import type { Poller } from '../src/poller/poller.js';
+import type { OperationConclusion } from '../src/runner/outcome.js';
+
+/** What a suite gets to drive the provisioner. Suites drive and tag; they never judge. */
+export interface SuiteContext {
+  client: ProvisionerClient;
+  poller: Poller;
+  changeSets: LoadedChangeSet[];
+  planOnly: boolean;
+  /** Time allowed for a plan or apply answer before the kit gives up on it (well past --answer-timeout). */
+  submitTimeoutMs: number;
+  /** Time allowed for a read before it counts as a timeout. */
+  readTimeoutMs: number;
+  signal: AbortSignal;
+  /** Collects what the control plane would conclude for each accepted operation. */
+  concluded(conclusion: OperationConclusion): void;
+}
+
+export interface Suite {
+  name: string;
+  run(context: SuiteContext): Promise<void>;
+}

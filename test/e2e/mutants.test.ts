@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { delay, http, HttpResponse } from 'msw';
+import { serveHandlers, type MockProvisioner } from '../support/msw-server.js';
+import { runCli } from './run-cli.js';
+
+// Provisioners written apart from the reference, each with its own quirks, served by msw over loopback.
+
+const PROXY_PAGE = `<!DOCTYPE html><html><head><title>502 Bad Gateway</title><style>body{font-family:sans-serif}</style></head>
+<body><h1>502 Bad Gateway</h1><p>The upstream server closed the connection.</p><hr><center>nginx</center></body></html>`;
+
+interface ChangeSetBody {
+  changes: Array<{ id: string; environment: string }>;
+}
+
+function finalFor(body: ChangeSetBody): Record<string, unknown> {
+  return {
+    outcome: 'succeeded',
+    description: `Handled ${body.changes.length} change(s).`,
+    results: body.changes.map((c) => ({ id: c.id, environment: c.environment, outcome: 'succeeded', description: `Handled ${c.id}.` })),
+  };
+}
+
+/** An asynchronous provisioner that forgets after the final answer and has a proxy that sometimes answers 503. */
+function forgetfulAsyncWithFlakyProxy(): Parameters<typeof serveHandlers>[0] {
+  const operations = new Map<string, { body: ChangeSetBody; readsLeft: number }>();
+  let reads = 0;
+  const accept = async ({ request }: { request: Request }): Promise<Response> => {
+    const body = (await request.json()) as ChangeSetBody;
+    const id = randomUUID();
+    operations.set(id, { body, readsLeft: 2 });
+    return HttpResponse.json({ operationId: id }, { status: 202 });
+  };
+  return [
+    http.post('*/plan', accept),
+    http.post('*/apply', accept),
+    http.get('*/operations/:id', ({ params }) => {
+      reads += 1;
+      if (reads % 4 === 0) return new HttpResponse(PROXY_PAGE.replace(/502 Bad Gateway/g, '503 Service Unavailable'), { status: 503, headers: { 'content-type': 'text/html' } });
+      const operation = operations.get(String(params.id));
+      if (!operation) return HttpResponse.json({ message: 'unknown operation' }, { status: 404 });
+      if (operation.readsLeft-- > 0) return HttpResponse.json({ outcome: 'in_progress', description: 'Still working.', results: [] });
+      operations.delete(String(params.id));
+      return HttpResponse.json(finalFor(operation.body));
+    }),
+  ];
+}
+
+async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const FAST = ['--poll-interval', 'PT0.1S', '--max-operation-duration', 'PT30S'];
+
+describe('the CLI against provisioners written apart from the kit', () => {
+  let server: MockProvisioner | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('passes a forgetful asynchronous provisioner behind a flaky proxy, with a warning and advice only', async () => {
+    server = await serveHandlers(forgetfulAsyncWithFlakyProxy());
+    const run = await runCli(['run', '--url', server.url, ...FAST]);
+    expect(run.exitCode, run.stdout).toBe(0);
+    const failed = run.report!.rules.filter((r) => r.status === 'fail');
+    expect(failed).toEqual([]);
+    expect(run.report!.rules.find((r) => r.id === 'operation.final-retained')!.status).toBe('advice');
+    expect(run.report!.rules.find((r) => r.id === 'operation.not-lost')!.status).toBe('pass');
+  });
+
+  it('shows a proxy HTML page on plan and apply as plain text and fails answer.status', async () => {
+    server = await serveHandlers([
+      http.post('*/plan', () => new HttpResponse(PROXY_PAGE, { status: 502, headers: { 'content-type': 'text/html' } })),
+      http.post('*/apply', () => new HttpResponse(PROXY_PAGE, { status: 502, headers: { 'content-type': 'text/html' } })),
+    ]);
+    const run = await runCli(['run', '--url', server.url, ...FAST]);
+    expect(run.exitCode).toBe(1);
+    expect(run.report!.rules.find((r) => r.id === 'answer.status')!.status).toBe('fail');
+    expect(run.stdout).toContain('502 Bad Gateway');
+    expect(run.stdout).toContain('The upstream server closed the connection.');
+    expect(run.stdout).not.toContain('<h1>');
+    expect(run.stdout).not.toContain('font-family');
+    expect(run.stdout).toMatch(/curl .*\/plan/);
+  });
+
+  it('turns a huge, a malformed and a hanging answer into evidence without crashing', async () => {
+    server = await serveHandlers([
+      http.post('*/plan', () => new HttpResponse('{"outcome": "succeeded", "results": [' + '1,'.repeat(3_000_000), { headers: { 'content-type': 'application/json' } })),
+      http.post('*/apply', () => new HttpResponse('{"outcome": succeeded}', { headers: { 'content-type': 'application/json' } })),
+      http.get('*/operations/:id', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    ]);
+    const run = await runCli(['run', '--url', server.url, '--answer-timeout', 'PT0.5S', ...FAST]);
+    expect(run.exitCode).toBe(1);
+    const answerJson = run.report!.rules.find((r) => r.id === 'answer.json')!;
+    expect(answerJson.status).toBe('fail');
+    expect(JSON.stringify(answerJson.evidence)).toMatch(/cut|truncated/i);
+    expect(run.report!.rules.find((r) => r.id === 'operation.malformed-id')!.status).toBe('warn');
+  });
+
+  it('says unreachable with exit code 3 when nothing listens', async () => {
+    const port = await closedPort();
+    const run = await runCli(['run', '--url', `http://127.0.0.1:${port}`, ...FAST]);
+    expect(run.exitCode).toBe(3);
+    expect(run.report!.verdict).toBe('unreachable');
+    expect(run.report!.rules.some((r) => r.status === 'pass')).toBe(false);
+    expect(run.stdout).toMatch(/never answered/);
+  });
+});
+
+describe('usage errors', () => {
+  it.each([
+    [['run', '--reference', '--poll-interval', 'soon'], '--poll-interval'],
+    [['run', '--reference', '--max-operation-duration', 'PT45M'], '--max-operation-duration'],
+    [['run', '--reference', '--change-set', 'no/such/file.json'], '--change-set'],
+    [['run', '--reference', '--header', 'no colon'], '--header'],
+    [['run', '--reference', '--reference-fault', 'no-such-fault'], '--reference-fault'],
+    [['run', '--reference', '--only', 'no.such-rule'], '--only'],
+    [['run'], '--url'],
+    [['run', '--url', 'ftp://example.com'], '--url'],
+    [['run', '--reference', '--bogus'], 'bogus'],
+    [['serve', '--mode', 'sometimes'], 'mode'],
+  ])('%j is a one-line error naming %s, exit 2', async (args, flag) => {
+    const run = await runCli(args, { withReport: false, env: { PROVISIONER_URL: '' } });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain(flag);
+  });
+});

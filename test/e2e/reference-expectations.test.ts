@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { EXPECTATIONS, type Expectation } from './expectations.js';
+import { ROOT, runCli } from './run-cli.js';
+import { FAULTS } from '../../src/reference/index.js';
+
+const ajv = new Ajv2020.default({ allErrors: true, strict: false });
+addFormats.default(ajv);
+const validateReport = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')) as object);
+
+// Short work and poll interval keep each run around two seconds; the contract is the same at any speed.
+const FAST = ['--reference-work', 'PT0.3S', '--poll-interval', 'PT0.1S'];
+
+function argsFor(expectation: Expectation): string[] {
+  return ['run', '--reference', '--reference-mode', expectation.mode, ...(expectation.fault ? ['--reference-fault', expectation.fault] : []), ...FAST, ...(expectation.flags ?? [])];
+}
+
+describe('the CLI against the reference provisioner', () => {
+  it('has an expectation for every fault of the reference', () => {
+    const covered = new Set(EXPECTATIONS.map((e) => e.fault).filter(Boolean));
+    expect(FAULTS.map((fault) => fault.name).filter((name) => !covered.has(name))).toEqual([]);
+  });
+
+  it.concurrent.each(EXPECTATIONS.map((e) => [e.name, e] as const))('%s', async (_name, expectation) => {
+    const run = await runCli(argsFor(expectation));
+    const report = run.report;
+    expect(report, run.stderr).toBeDefined();
+    const statuses = (status: string): string[] => report!.rules.filter((r) => r.status === status).map((r) => r.id).sort();
+    expect({ fail: statuses('fail'), warn: statuses('warn'), advice: statuses('advice') }).toEqual({
+      fail: [...(expectation.fail ?? [])].sort(),
+      warn: [...(expectation.warn ?? [])].sort(),
+      advice: [...(expectation.advice ?? [])].sort(),
+    });
+    expect(run.exitCode).toBe(expectation.exitCode);
+    expect(report!.exitCode).toBe(expectation.exitCode);
+    expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
+    expect(run.stdout).toMatch(/^\d+ passed, \d+ failed, \d+ warned, \d+ not exercised/m);
+    for (const id of expectation.fail ?? []) {
+      const rule = report!.rules.find((r) => r.id === id)!;
+      expect(rule.evidence.length).toBeGreaterThan(0);
+      expect(run.stdout).toContain(id);
+    }
+  });
+});
