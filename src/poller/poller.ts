@@ -38,6 +38,8 @@ export interface FollowRequest {
  * probes the rules need, marked as such.
  */
 export class Poller {
+  private readonly pending = new Set<Promise<void>>();
+
   constructor(
     private readonly client: ProvisionerClient,
     private readonly settings: PollerSettings,
@@ -92,8 +94,19 @@ export class Poller {
       conclusion: ended.conclusion,
     });
     this.observer?.operationEnded(operationId, ended.conclusion);
-    if (ended.final && this.settings.probeAfterFinal) await this.probeAfterFinal(request);
+    // The control plane is done here; the probes after the final answer go on without holding up the caller.
+    if (ended.final && this.settings.probeAfterFinal) this.track(this.probeAfterFinal(request));
     return { operationId, changeSet: request.changeSet, kind: request.kind, reason: ended.reason, conclusion: ended.conclusion };
+  }
+
+  /** Resolves once every probe still running after a final answer has ended. */
+  async settle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  private track(probe: Promise<void>): void {
+    this.pending.add(probe);
+    void probe.finally(() => this.pending.delete(probe));
   }
 
   /** One poll and its concurrent probe readers, sent at the same moment. */

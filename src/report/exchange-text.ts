@@ -29,7 +29,8 @@ const PROBE_LABELS: Record<ExchangeTag, string> = {
   'read-after-final': 'probe: read after final',
   'read-unknown': 'probe: read of an unknown id',
   'read-malformed': 'probe: read of a malformed id',
-  'bad-input': 'probe: bad input',
+  'malformed-json': 'probe: malformed JSON',
+  'invalid-change-set': 'probe: invalid change set',
 };
 
 export function relativeTime(at: Millis, startedAt: Millis): string {

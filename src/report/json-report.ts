@@ -150,7 +150,8 @@ function countByTag(exchanges: readonly Exchange[]): Record<ExchangeTag, number>
     'read-after-final': 0,
     'read-unknown': 0,
     'read-malformed': 0,
-    'bad-input': 0,
+    'malformed-json': 0,
+    'invalid-change-set': 0,
   };
   for (const exchange of exchanges) counts[exchange.tag] += 1;
   return counts;

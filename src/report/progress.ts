@@ -96,10 +96,8 @@ class LogProgress implements Progress {
   }
 
   operationEnded(id: string, conclusion: string): void {
-    const operation = this.running.get(id);
     this.running.delete(id);
-    const after = operation ? ` after ${formatMs(this.now() - operation.acceptedAt)}` : '';
-    this.line(`${shortId(id)} ${singleLine(conclusion)}${after}`);
+    this.line(`${shortId(id)} ${singleLine(conclusion)}`);
   }
 
   message(text: string): void {
@@ -194,8 +192,7 @@ class LiveProgress implements Progress {
     const operation = this.running.get(id);
     this.running.delete(id);
     const name = operation ? `${operation.label}  ` : '';
-    const after = operation ? ` after ${formatMs(this.now() - operation.acceptedAt)}` : '';
-    this.permanent(`${this.style.dim('•')} ${name}${shortId(id)}  ${singleLine(conclusion)}${after}`);
+    this.permanent(`${this.style.dim('•')} ${name}${shortId(id)}  ${singleLine(conclusion)}`);
   }
 
   message(text: string): void {

@@ -75,6 +75,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
         }),
       ),
     );
+    await poller.settle();
   } finally {
     await client.close();
   }

@@ -13,7 +13,8 @@ export type ExchangeTag =
   | 'read-after-final' // probe: a read sent after a final answer was received
   | 'read-unknown' // probe: a random UUID the provisioner never issued
   | 'read-malformed' // probe: an id that is not a UUID
-  | 'bad-input'; // probe: a POST whose body is not JSON or not a change set
+  | 'malformed-json' // probe: a POST whose body is not JSON
+  | 'invalid-change-set'; // probe: a POST whose body is JSON but not a change set
 
 export const READ_TAGS: readonly ExchangeTag[] = ['poll', 'read-concurrent', 'read-after-final'];
 

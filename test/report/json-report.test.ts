@@ -66,7 +66,7 @@ describe('buildJsonReport', () => {
       changeSets: ['shop-db'],
     });
     expect(report.exchanges.total).toBe(7);
-    expect(report.exchanges.byTag).toEqual({ plan: 0, apply: 1, poll: 3, 'read-concurrent': 1, 'read-after-final': 1, 'read-unknown': 1, 'read-malformed': 0, 'bad-input': 0 });
+    expect(report.exchanges.byTag).toEqual({ plan: 0, apply: 1, poll: 3, 'read-concurrent': 1, 'read-after-final': 1, 'read-unknown': 1, 'read-malformed': 0, 'malformed-json': 0, 'invalid-change-set': 0 });
     expect(report.rules.map((rule) => rule.status)).toEqual(['pass', 'fail', 'warn', 'advice', 'not-exercised', 'skip']);
     expect(report.rules[2]!.count).toBe(2);
   });

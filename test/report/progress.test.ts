@@ -38,7 +38,7 @@ describe('progress on a stream that is not a terminal', () => {
     now += 1000;
     progress.operationRead(ID, 'Step 2 of 3:\ncreating shop-db.');
     now += 2200;
-    progress.operationEnded(ID, 'final: succeeded');
+    progress.operationEnded(ID, 'the control plane would record succeeded after 4.2s');
     progress.stop();
     const lines = stream.text.trimEnd().split('\n');
     const expected = [
@@ -46,7 +46,7 @@ describe('progress on a stream that is not a terminal', () => {
       `accepted apply shop-db as ${ID} (waits up to PT5M)`,
       '8c1f…e2a1 in_progress: Step 1 of 3: queued.',
       '8c1f…e2a1 in_progress: Step 2 of 3: creating shop-db.',
-      '8c1f…e2a1 final: succeeded after 4.2s',
+      '8c1f…e2a1 the control plane would record succeeded after 4.2s',
     ];
     expect(lines).toHaveLength(expected.length);
     lines.forEach((line, i) => expect(line).toMatch(new RegExp(`^${STAMP} ${expected[i]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)));
@@ -89,8 +89,8 @@ describe('progress on a terminal', () => {
     vi.advanceTimersByTime(100);
     // The second frame goes back up over the two lines of the first.
     expect(stream.writes[1]!.startsWith('\r\u001b[2A\u001b[J')).toBe(true);
-    progress.operationEnded(ID, 'final: succeeded');
-    expect(stream.writes.at(-1)).toMatch(/^\r\u001b\[2A\u001b\[J• apply shop-db {2}8c1f…e2a1 {2}final: succeeded after 12\.4s\n$/);
+    progress.operationEnded(ID, 'the control plane would record succeeded after 12.4s');
+    expect(stream.writes.at(-1)).toMatch(/^\r\u001b\[2A\u001b\[J• apply shop-db {2}8c1f…e2a1 {2}the control plane would record succeeded after 12\.4s\n$/);
     progress.stop();
     const count = stream.writes.length;
     vi.advanceTimersByTime(1000);

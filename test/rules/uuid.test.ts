@@ -92,7 +92,7 @@ describe('pattern helpers', () => {
       '123456789abc4def9fedcba987654321', // prefix with 0
       '0f1e2d3c4b5a49788a1b2c3d4e5f6a7b',
       'a9b8c7d6e5f44a3b9a1b2c3d4e5f6a7b', // suffix with 2
-      'd3b07384d1134ec49f00000000000e7a', // run of zeros
+      'd3b07384d1134ec49f000000000000e7', // run of zeros
     ];
     const patterns = findPatterns(hexes);
     expect(patterns.map((p) => [p.kind, p.ids])).toEqual([
@@ -101,7 +101,7 @@ describe('pattern helpers', () => {
       ['run', [4]],
     ]);
     expect(patterns[0]!.description).toBe('share their first 16 hex digits (123456789abc4def)');
-    expect(patterns[2]!.description).toBe('has 11 "0" digits in a row');
+    expect(patterns[2]!.description).toBe('has 12 "0" digits in a row');
   });
 
   it('pairs each id of a counter with one earlier id only', () => {

@@ -31,9 +31,9 @@ export class TranscriptBuilder {
     return this.add(kind, 'POST', `/${kind}`, undefined, spec);
   }
 
-  /** A POST whose body is not a valid change set. */
-  badInput(kind: 'plan' | 'apply', spec: AnswerSpec = {}): Exchange {
-    return this.add('bad-input', 'POST', `/${kind}`, undefined, spec, true);
+  /** A POST whose body is not JSON, or JSON but not a change set. */
+  badInput(kind: 'plan' | 'apply', spec: AnswerSpec = {}, tag: 'malformed-json' | 'invalid-change-set' = 'invalid-change-set'): Exchange {
+    return this.add(tag, 'POST', `/${kind}`, undefined, spec, true);
   }
 
   read(operationId: string, spec: AnswerSpec & { tag?: ExchangeTag } = {}): Exchange {
