@@ -21,13 +21,18 @@ export async function main(argv: string[]): Promise<number> {
     .version(kitIdentity().version)
     .help()
     .wrap(Math.min(120, process.stdout.columns ?? 100))
-    .fail(false);
+    .fail((message, error) => {
+      // yargs calls this for its own validation (message) and for errors thrown by handlers (error).
+      if (error) throw error;
+      throw new UsageError('usage', message.replace(/\s*\n\s*/g, ' ').trim());
+    });
   try {
     await parser.parseAsync();
     return result.exitCode;
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof Error && error.name === 'YError')) {
-      process.stderr.write(`${NAME}: ${error.message} (see ${NAME} --help)\n`);
+    if (error instanceof UsageError) {
+      const text = error.flag === 'usage' ? error.message.slice('usage: '.length) : error.message;
+      process.stderr.write(`${NAME}: ${text} (see ${NAME} --help)\n`);
       return 2;
     }
     process.stderr.write(`${NAME}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

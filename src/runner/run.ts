@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { ProvisionerClient } from '../client/client.js';
 import { now } from '../client/clock.js';
 import type { LoadedChangeSet } from '../config/change-sets.js';
@@ -47,6 +48,8 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
   const transcript = new Transcript();
   const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS });
   const signal = request.signal ?? new AbortController().signal;
+  // Every request in flight listens to the run's signal; hundreds at once are expected, not a leak.
+  setMaxListeners(0, signal);
   const poller = new Poller(
     client,
     {
