@@ -30,9 +30,10 @@ export async function main(argv: string[]): Promise<number> {
     await parser.parseAsync();
     return result.exitCode;
   } catch (error) {
-    if (error instanceof UsageError) {
-      const text = error.flag === 'usage' ? error.message.slice('usage: '.length) : error.message;
-      process.stderr.write(`${NAME}: ${text} (see ${NAME} --help)\n`);
+    if (error instanceof UsageError || (error instanceof Error && error.name === 'YError')) {
+      // Some of yargs' checks throw their own error instead of calling the fail handler.
+      const text = error instanceof UsageError && error.flag === 'usage' ? error.message.slice('usage: '.length) : error.message;
+      process.stderr.write(`${NAME}: ${text.replace(/\s*\n\s*/g, ' ')} (see ${NAME} --help)\n`);
       return 2;
     }
     process.stderr.write(`${NAME}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

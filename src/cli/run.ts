@@ -8,11 +8,13 @@ import { createProgress } from '../report/progress.js';
 import { renderSummary } from '../report/console.js';
 import { shouldUseColor } from '../report/style.js';
 import { writeJsonReport } from '../report/write-json.js';
+import { writeTranscriptFile } from '../transcript/transcript-file.js';
 import { FAULTS, isFaultName, startReferenceProvisioner } from '../reference/index.js';
 import type { CommandResult } from './command-result.js';
 
 interface RunArgs extends RunFlags {
   report?: string;
+  transcript?: string;
   reference: boolean;
   referenceMode: 'sync' | 'async' | 'mixed';
   referenceFault?: string;
@@ -28,23 +30,24 @@ export function runCommand(result: CommandResult): CommandModule<object, RunArgs
     describe: 'Play the control plane against a provisioner and judge every answer',
     builder: (yargs: Argv<object>) =>
       yargs
-        .option('url', { type: 'string', describe: 'Base URL of the provisioner', defaultDescription: '$PROVISIONER_URL' })
+        .option('url', { type: 'string', requiresArg: true, describe: 'Base URL of the provisioner', defaultDescription: '$PROVISIONER_URL' })
         .option('reference', { type: 'boolean', default: false, describe: 'Run against the bundled reference provisioner, served in-process on a free loopback port' })
         .option('reference-mode', { choices: ['sync', 'async', 'mixed'] as const, default: 'mixed' as const, describe: 'With --reference: how the reference answers' })
-        .option('reference-fault', { type: 'string', describe: 'With --reference: break one rule on purpose (see serve --list-faults)' })
-        .option('reference-work', { type: 'string', default: 'PT1S', describe: 'With --reference: how long accepted work takes' })
-        .option('change-set', { type: 'string', array: true, describe: 'Change-set file sent to plan and apply (repeatable; default: the bundled ones)' })
-        .option('registration', { type: 'string', describe: 'The provisioner\'s registration document (JSON), judged and used for maxOperationDuration' })
-        .option('max-operation-duration', { type: 'string', describe: 'Longest wait for an operation, ISO 8601 (default: the registration\'s, else PT30M)' })
-        .option('poll-interval', { type: 'string', default: 'PT1S', describe: 'Time between reads of an operation (the control plane uses PT10S)' })
-        .option('answer-timeout', { type: 'string', default: 'PT10S', describe: 'How fast plan, apply and reads must answer' })
-        .option('header', { type: 'string', array: true, describe: 'Extra request header "Name: value" (repeatable, e.g. for auth)' })
-        .option('changes-path', { type: 'string', default: '/changes', describe: 'JSON pointer to the changes array in a change set' })
+        .option('reference-fault', { type: 'string', requiresArg: true, describe: 'With --reference: break one rule on purpose (see serve --list-faults)' })
+        .option('reference-work', { type: 'string', requiresArg: true, default: 'PT1S', describe: 'With --reference: how long accepted work takes' })
+        .option('change-set', { type: 'string', requiresArg: true, array: true, describe: 'Change-set file sent to plan and apply (repeatable; default: the bundled ones)' })
+        .option('registration', { type: 'string', requiresArg: true, describe: 'The provisioner\'s registration document (JSON), judged and used for maxOperationDuration' })
+        .option('max-operation-duration', { type: 'string', requiresArg: true, describe: 'Longest wait for an operation, ISO 8601 (default: the registration\'s, else PT30M)' })
+        .option('poll-interval', { type: 'string', requiresArg: true, default: 'PT1S', describe: 'Time between reads of an operation (the control plane uses PT10S)' })
+        .option('answer-timeout', { type: 'string', requiresArg: true, default: 'PT10S', describe: 'How fast plan, apply and reads must answer' })
+        .option('header', { type: 'string', requiresArg: true, array: true, describe: 'Extra request header "Name: value" (repeatable, e.g. for auth)' })
+        .option('changes-path', { type: 'string', requiresArg: true, default: '/changes', describe: 'JSON pointer to the changes array in a change set' })
         .option('plan-only', { type: 'boolean', default: false, describe: 'Never call apply' })
         .option('strict', { type: 'boolean', default: false, describe: 'Fail on SHOULD rules that do not hold' })
-        .option('only', { type: 'string', array: true, describe: 'Judge only these rule ids (repeatable or comma-separated)' })
-        .option('skip', { type: 'string', array: true, describe: 'Do not judge these rule ids' })
-        .option('report', { type: 'string', describe: 'Write the JSON report to this file' })
+        .option('only', { type: 'string', requiresArg: true, array: true, describe: 'Judge only these rule ids (repeatable or comma-separated)' })
+        .option('skip', { type: 'string', requiresArg: true, array: true, describe: 'Do not judge these rule ids' })
+        .option('report', { type: 'string', requiresArg: true, describe: 'Write the JSON report to this file' })
+        .option('transcript', { type: 'string', requiresArg: true, describe: 'Write every exchange, with the context it was judged in, to this file (JSON)' })
         .option('show-secrets', { type: 'boolean', default: false, describe: 'Show secret-looking values and headers in reports' }) as unknown as Argv<RunArgs>,
     handler: async (args) => {
       result.exitCode = await executeRun(args);
@@ -86,6 +89,7 @@ async function executeRun(args: RunArgs): Promise<number> {
     progress.stop();
     process.stdout.write(renderSummary(outcome, { color }));
     if (args.report !== undefined) await writeJsonReport(args.report, outcome);
+    if (args.transcript !== undefined) await writeTranscriptFile(args.transcript, outcome.transcript, outcome.context);
     return outcome.exitCode;
   } finally {
     progress.stop();

@@ -19,11 +19,11 @@ export function serveCommand(result: CommandResult): CommandModule<object, Serve
     describe: 'Serve the reference provisioner (correct by default, or with one fault)',
     builder: (yargs: Argv<object>) =>
       yargs
-        .option('port', { type: 'number', default: 0, describe: 'Port to listen on (0: a free one)' })
-        .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind' })
+        .option('port', { type: 'number', requiresArg: true, default: 0, describe: 'Port to listen on (0: a free one)' })
+        .option('host', { type: 'string', requiresArg: true, default: '127.0.0.1', describe: 'Address to bind' })
         .option('mode', { choices: ['sync', 'async', 'mixed'] as const, default: 'mixed' as const, describe: 'sync: always 200; async: always 202; mixed: plan 200, apply 202' })
-        .option('work', { type: 'string', default: 'PT2S', describe: 'How long accepted work takes (ISO 8601)' })
-        .option('fault', { type: 'string', describe: 'Break one rule on purpose (see --list-faults)' })
+        .option('work', { type: 'string', requiresArg: true, default: 'PT2S', describe: 'How long accepted work takes (ISO 8601)' })
+        .option('fault', { type: 'string', requiresArg: true, describe: 'Break one rule on purpose (see --list-faults)' })
         .option('list-faults', { type: 'boolean', default: false, describe: 'List the faults and the rule each one breaks' }) as unknown as Argv<ServeArgs>,
     handler: async (args) => {
       if (args.listFaults) {

@@ -34,8 +34,8 @@ export interface RunRequest {
 
 /** Extra readers sent with each poll, to catch answers that differ between readers. */
 const CONCURRENT_READERS = 2;
-/** Most connections the kit opens to the provisioner at once. */
-const CONNECTIONS = 16;
+/** Most connections the kit opens to the provisioner at once: enough that its own queue never makes an answer look slow. */
+const CONNECTIONS = 50;
 
 /** A slow answer is still awaited well past the answer timeout, so that its status can be judged too. */
 export function submitTimeoutFor(answerTimeoutMs: number): number {
