@@ -3,20 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { EXPECTATIONS, type Expectation } from './expectations.js';
+import { EXPECTATIONS } from './expectations.js';
+import { argsFor } from './reference-args.js';
 import { ROOT, runCli } from './run-cli.js';
 import { FAULTS } from '../../src/reference/index.js';
 
 const ajv = new Ajv2020.default({ allErrors: true, strict: false });
 addFormats.default(ajv);
 const validateReport = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', 'report.schema.json'), 'utf8')) as object);
-
-// Short work and poll interval keep each run around two seconds; the contract is the same at any speed.
-const FAST = ['--reference-work', 'PT0.3S', '--poll-interval', 'PT0.1S'];
-
-function argsFor(expectation: Expectation): string[] {
-  return ['run', '--reference', '--reference-mode', expectation.mode, ...(expectation.fault ? ['--reference-fault', expectation.fault] : []), ...FAST, ...(expectation.flags ?? [])];
-}
 
 describe('the CLI against the reference provisioner', () => {
   it('has an expectation for every fault of the reference', () => {
