@@ -9,6 +9,7 @@ import { renderSummary } from '../report/console.js';
 import { shouldUseColor } from '../report/style.js';
 import { writeJsonReport } from '../report/write-json.js';
 import { writeTranscriptFile } from '../transcript/transcript-file.js';
+import { redactExchanges } from '../report/redact-transcript.js';
 import { FAULTS, isFaultName, startReferenceProvisioner } from '../reference/index.js';
 import type { CommandResult } from './command-result.js';
 
@@ -89,7 +90,10 @@ async function executeRun(args: RunArgs): Promise<number> {
     progress.stop();
     process.stdout.write(renderSummary(outcome, { color }));
     if (args.report !== undefined) await writeJsonReport(args.report, outcome);
-    if (args.transcript !== undefined) await writeTranscriptFile(args.transcript, outcome.transcript, outcome.context);
+    if (args.transcript !== undefined) {
+      const { exchanges, events } = outcome.transcript;
+      await writeTranscriptFile(args.transcript, args.showSecrets ? exchanges : redactExchanges(exchanges), events, outcome.context);
+    }
     return outcome.exitCode;
   } finally {
     progress.stop();

@@ -12,12 +12,12 @@ export interface TranscriptFile {
   events: TranscriptEvent[];
 }
 
-export async function writeTranscriptFile(path: string, transcript: Transcript, context: JudgeContext): Promise<void> {
+export async function writeTranscriptFile(path: string, exchanges: readonly Exchange[], events: readonly TranscriptEvent[], context: JudgeContext): Promise<void> {
   const file: TranscriptFile = {
     format: 'provisioner-conformance/transcript@1',
     context,
-    exchanges: transcript.exchanges,
-    events: transcript.events,
+    exchanges: [...exchanges],
+    events: [...events],
   };
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, `${JSON.stringify(file, null, 1)}\n`);
