@@ -3,7 +3,7 @@ import type { ReferenceMode } from './options.js';
 /** A switch that makes the reference break exactly one rule of the catalog. */
 export interface FaultDescription {
   name: string;
-  /** The id of the one rule the fault breaks. */
+  /** The id of the one rule the fault breaks (two faults may break the same rule in different ways). */
   breaks: string;
   /** One line, for listings. */
   summary: string;
@@ -37,6 +37,14 @@ const TABLE = [
   { name: 'forget-after-final', breaks: 'operation.final-retained', summary: 'An operation is forgotten as soon as its final answer was read once.', needs: 'async' },
   { name: 'plain-404', breaks: 'operation.404-identifiable', summary: 'Every 404 is a text/plain "Not Found".' },
   { name: 'malformed-id-500', breaks: 'operation.malformed-id', summary: 'A read whose id is not a UUID answers 500.' },
+  // Faults only generated input finds: the bundled change sets have short ids, the environment "test" and no removed change.
+  { name: 'long-id-result-lost', breaks: 'final.results-match-changes', summary: 'Final answers leave out the result of every change whose id is longer than 20 characters.' },
+  { name: 'removed-result-renamed', breaks: 'final.results-match-changes', summary: 'The result of a removed change comes back with "-removed" appended to its id.' },
+  { name: 'punctuation-environment-500', breaks: 'answer.status', summary: 'Plan and apply answer 500 when a change\'s environment holds punctuation other than "-".' },
+  { name: 'nested-json-500', breaks: 'input.invalid-change-set', summary: 'A body that parses as JSON nested more than 50 levels deep gets a 500.' },
+  { name: 'trailing-garbage-accepted', breaks: 'input.malformed-json', summary: 'Like a streaming JSON decoder, a body is read up to the end of its first JSON value and the text after it is ignored.' },
+  // A fault only model-based runs find: the scenarios never have three reads of one operation in flight after its final answer.
+  { name: 'racing-reads', breaks: 'operation.no-in-progress-after-final', summary: 'After its final answer, a read of an operation that arrives while two other reads of it are still being answered says in_progress.', needs: 'async' },
 ] as const satisfies readonly FaultDescription[];
 
 export type FaultName = (typeof TABLE)[number]['name'];

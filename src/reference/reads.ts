@@ -68,7 +68,7 @@ function readReply(status: number, body: OutcomeBody, fault: FaultName | undefin
   return jsonReply(status, body, fault === 'read-text-plain' && status === 200 ? TEXT_TYPE : JSON_TYPE);
 }
 
-function decodeSegment(raw: string): string {
+export function decodeSegment(raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {

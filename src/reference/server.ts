@@ -8,6 +8,7 @@ import { OperationStore } from './operations.js';
 import type { ReferenceOptions } from './options.js';
 import { resolveOptions } from './options.js';
 import { answerRead } from './reads.js';
+import { answerRacingRead } from './racing-reads.js';
 import { MAX_BODY_BYTES, readBody } from './request-body.js';
 import type { Reply } from './responses.js';
 import { errorReply, methodNotAllowedReply, notFoundReply, sendReply } from './responses.js';
@@ -70,7 +71,9 @@ async function replyTo(req: IncomingMessage, context: ReferenceContext): Promise
   }
   if (path.startsWith(OPERATIONS_PREFIX)) {
     if (req.method !== 'GET') return drained(req, methodNotAllowedReply(req.method, 'GET'));
-    return drained(req, answerRead(path.slice(OPERATIONS_PREFIX.length), context));
+    const rawId = path.slice(OPERATIONS_PREFIX.length);
+    if (fault === 'racing-reads') return drained(req, await answerRacingRead(rawId, context));
+    return drained(req, answerRead(rawId, context));
   }
   return drained(req, notFoundReply(`nothing is served at ${req.method ?? 'GET'} ${path.slice(0, 200)}`, fault));
 }

@@ -5,6 +5,7 @@ import { checkChangeSet } from './change-set.js';
 import type { ReferenceContext } from './context.js';
 import type { FaultName } from './faults.js';
 import { finalAnswerFor } from './final-answer.js';
+import { DEEPEST_NESTING, hasPunctuation, jsonDepth, parseFirstValue } from './input-limits.js';
 import type { ReferenceMode } from './options.js';
 import { operationTimes } from './operations.js';
 import { inProgressAnswer } from './outcomes.js';
@@ -14,10 +15,14 @@ import { errorReply, jsonReply, JSON_TYPE, TEXT_TYPE } from './responses.js';
 /** The answer to POST /plan or POST /apply with the given body text. */
 export async function answerSubmission(kind: SubmitKind, bodyText: string, context: ReferenceContext): Promise<Reply> {
   const { fault, mode, slowAnswerMs } = context.options;
-  const parsed = parseJson(bodyText);
+  const parsed = fault === 'trailing-garbage-accepted' ? parseFirstValue(bodyText) : parseJson(bodyText);
   if (!parsed.ok) return errorReply(400, `the body is not JSON: ${parsed.error}`);
+  if (fault === 'nested-json-500' && jsonDepth(parsed.value) > DEEPEST_NESTING) return errorReply(500, 'internal error: maximum recursion depth exceeded');
   const checked = checkChangeSet(parsed.value);
   if (!checked.ok) return errorReply(400, `the body is not a change set: ${checked.error}`);
+  if (fault === 'punctuation-environment-500' && checked.changeSet.changes.some((change) => hasPunctuation(change.environment))) {
+    return errorReply(500, 'internal error: could not derive a namespace from the environment');
+  }
   if (fault === 'slow-answers') await sleep(slowAnswerMs, undefined, { signal: context.closing });
   if (fault === 'status-409-on-apply' && kind === 'apply') {
     return errorReply(409, 'another apply holds the lock for this application and environment');
