@@ -3,6 +3,7 @@ import { CATALOG } from './catalog.js';
 import type { Judgement, JudgeContext, Rule, RuleResult, RuleStatus } from './types.js';
 import * as answers from './judges/answers.js';
 import * as final from './judges/final.js';
+import * as input from './judges/input.js';
 import * as reads from './judges/reads.js';
 import * as registration from './judges/registration.js';
 
@@ -37,6 +38,8 @@ const JUDGES: Readonly<Record<string, Judge>> = {
   'operation.malformed-id': reads.operationMalformedId,
   'registration.body': registration.registrationBody,
   'registration.max-operation-duration': registration.registrationMaxOperationDuration,
+  'input.malformed-json': input.inputMalformedJson,
+  'input.invalid-change-set': input.inputInvalidChangeSet,
 };
 
 export const RULES: readonly Rule[] = CATALOG.map((entry) => ({ ...entry, judge: JUDGES[entry.id] }));

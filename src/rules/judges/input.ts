@@ -1,0 +1,86 @@
+import { formatMs } from '../../config/duration.js';
+import type { Exchange } from '../../transcript/exchange.js';
+import { READ_TAGS } from '../../transcript/exchange.js';
+import type { Transcript } from '../../transcript/transcript.js';
+import { acceptedOperationId, isFinalAnswer, outcomeOf } from '../../transcript/views.js';
+import type { Evidence, JudgeContext, Judgement } from '../types.js';
+import { broken, evidence, held, notExercised, plural, requestLabel } from './judgement.js';
+
+function isClientError(exchange: Exchange): boolean {
+  const status = exchange.response?.status ?? 0;
+  return status >= 400 && status < 500;
+}
+
+/** "got no answer: timeout after 30.0s", "answered 500": what a bad-input probe got, for a note. */
+function whatCameBack(exchange: Exchange): string {
+  const error = exchange.error;
+  if (!error) return `answered ${exchange.response!.status}`;
+  if (error.kind === 'timeout') return `got no answer: timeout after ${formatMs(exchange.endedAt - exchange.sentAt)}`;
+  return `got no answer: ${error.kind} (${error.message})`;
+}
+
+function bodyNote(exchange: Exchange): string {
+  const body = exchange.request.body ?? '';
+  const chars = Array.from(body);
+  const shown = chars.length <= 60 ? body : `${chars.slice(0, 60).join('')}…`;
+  return `${JSON.stringify(shown)}${chars.length > 60 ? ` (${chars.length} characters)` : ''}`;
+}
+
+/** input.malformed-json: a body that is not JSON gets a 4xx: never 2xx, never 5xx, never silence. */
+export function inputMalformedJson(transcript: Transcript, _context: JudgeContext): Judgement {
+  const probes = transcript.exchanges.filter((e) => e.tag === 'malformed-json');
+  if (probes.length === 0) return notExercised('no POST with a body that is not JSON was sent');
+  const wrong = probes.filter((e) => !isClientError(e));
+  if (wrong.length === 0) return held(`${plural(probes.length, 'body', 'bodies')} that are not JSON, each answered 4xx`);
+  const notes = wrong.map((e) => evidence(`${requestLabel(e)} with ${bodyNote(e)} ${whatCameBack(e)}, not a 4xx`, e));
+  return broken(`${wrong.length} of ${plural(probes.length, 'body', 'bodies')} that are not JSON did not get a 4xx answer`, notes);
+}
+
+/** The reads the poller made of an operation a bad-input POST got accepted. */
+function readsOf(transcript: Transcript, operationId: string): Exchange[] {
+  return transcript.exchanges.filter((e) => READ_TAGS.includes(e.tag) && e.operationId === operationId).sort((a, b) => a.sentAt - b.sentAt);
+}
+
+type Verdict = { ok: true } | { ok: false; evidence: Evidence } | { ok: 'unjudged' };
+
+/** Where a 202 to an invalid change set led: only a failed final answer is a clean refusal. */
+function judgeAccepted(transcript: Transcript, post: Exchange): Verdict {
+  const id = acceptedOperationId(post);
+  if (id === undefined || id === '') {
+    return { ok: false, evidence: evidence(`${requestLabel(post)} with ${bodyNote(post)} answered 202 without an operationId: the work leads nowhere`, post) };
+  }
+  const reads = readsOf(transcript, id);
+  const final = reads.find(isFinalAnswer);
+  if (final) {
+    if (outcomeOf(final) === 'failed') return { ok: true };
+    return { ok: false, evidence: evidence(`${requestLabel(post)} with ${bodyNote(post)} was accepted and its work ended succeeded: an invalid change set was taken for a valid one`, final, post) };
+  }
+  const ended = transcript.events.find((e) => e.type === 'poll-ended' && e.acceptedSeq === post.seq);
+  if (ended?.type !== 'poll-ended' || ended.reason === 'aborted' || ended.reason === 'final') return { ok: 'unjudged' };
+  const last = reads[reads.length - 1];
+  const why = ended.reason === 'lost' ? 'a read answered 404 before any final answer' : 'no final answer came before the deadline';
+  const note = `${requestLabel(post)} with ${bodyNote(post)} answered 202, then ${why}: the work leads nowhere`;
+  return { ok: false, evidence: last ? evidence(note, last, post) : evidence(note, post) };
+}
+
+function judgeInvalid(transcript: Transcript, post: Exchange): Verdict {
+  if (isClientError(post)) return { ok: true };
+  const status = post.response?.status;
+  if (status === 202) return judgeAccepted(transcript, post);
+  if (status === 200 && isFinalAnswer(post) && outcomeOf(post) === 'failed') return { ok: true };
+  const what = status === 200 ? `answered 200 with outcome ${JSON.stringify(outcomeOf(post) ?? null)}, not a failed final answer` : whatCameBack(post);
+  return { ok: false, evidence: evidence(`${requestLabel(post)} with ${bodyNote(post)} ${what}`, post) };
+}
+
+/** input.invalid-change-set: JSON that is no change set gets a 4xx or a failed final answer, at once or through a 202. */
+export function inputInvalidChangeSet(transcript: Transcript, _context: JudgeContext): Judgement {
+  const probes = transcript.exchanges.filter((e) => e.tag === 'invalid-change-set');
+  if (probes.length === 0) return notExercised('no POST with a JSON body that is not a change set was sent');
+  const verdicts = probes.map((post) => judgeInvalid(transcript, post));
+  const judged = verdicts.filter((v) => v.ok !== 'unjudged');
+  if (judged.length === 0) return notExercised('every invalid change set was accepted, and the run stopped before any of them ended');
+  const faults = judged.flatMap((v) => (v.ok === false ? [v.evidence] : []));
+  const bodies = plural(judged.length, 'invalid change set');
+  if (faults.length === 0) return held(`${bodies}, each refused with a 4xx or a failed final answer`);
+  return broken(`${faults.length} of ${bodies} were not refused with a 4xx or a failed final answer`, faults);
+}

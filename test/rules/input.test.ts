@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { inputInvalidChangeSet, inputMalformedJson } from '../../src/rules/judges/input.js';
+import { judgeRules } from '../../src/rules/index.js';
+import type { Judgement } from '../../src/rules/types.js';
+import { IN_PROGRESS, OP_ID, TranscriptBuilder, context } from '../support/transcript-builder.js';
+
+const FAILED = { outcome: 'failed', description: 'changes must be a non-empty array', results: [] };
+const SUCCEEDED = { outcome: 'succeeded', description: 'Planned nothing.', results: [] };
+
+function brokenNotes(judgement: Judgement): { seqs: number[][]; notes: string[] } {
+  if (judgement.outcome !== 'broken') throw new Error(`expected broken, got ${judgement.outcome}: ${judgement.message}`);
+  return { seqs: judgement.evidence.map((e) => e.exchanges), notes: judgement.evidence.map((e) => e.note) };
+}
+
+function malformed(b: TranscriptBuilder, spec: Parameters<TranscriptBuilder['badInput']>[1]) {
+  return b.badInput('plan', { requestBody: '{"changes": [', ...spec }, 'malformed-json');
+}
+
+describe('input.malformed-json', () => {
+  it('is not exercised when no body that is not JSON was sent', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { status: 500 });
+    b.badInput('plan', { status: 500 }, 'invalid-change-set');
+    expect(inputMalformedJson(b.transcript, context()).outcome).toBe('not-exercised');
+  });
+
+  it('holds when every such body gets a 4xx, a 413 for a huge one included', () => {
+    const b = new TranscriptBuilder();
+    malformed(b, { status: 400, body: { error: 'not JSON' } });
+    malformed(b, { status: 413, body: { error: 'too large' } });
+    malformed(b, { status: 422, body: 'Unprocessable', contentType: 'text/plain' });
+    expect(inputMalformedJson(b.transcript, context())).toEqual({ outcome: 'held', message: '3 bodies that are not JSON, each answered 4xx' });
+  });
+
+  it('is broken by a 2xx, a 5xx and a hang, each named with the body sent', () => {
+    const b = new TranscriptBuilder();
+    malformed(b, { status: 400 });
+    const ok = malformed(b, { status: 200, body: SUCCEEDED });
+    const crash = malformed(b, { status: 500, body: { error: 'SyntaxError' }, requestBody: '['.repeat(10_000) });
+    const hang = malformed(b, { error: { kind: 'timeout', message: 'no answer' }, took: 30_000 });
+    const { seqs, notes } = brokenNotes(inputMalformedJson(b.transcript, context()));
+    expect(seqs).toEqual([[ok.seq], [crash.seq], [hang.seq]]);
+    expect(notes[0]).toBe('POST /plan with "{\\"changes\\": [" answered 200, not a 4xx');
+    expect(notes[1]).toMatch(/^POST \/plan with "\[{60}…" \(10000 characters\) answered 500, not a 4xx$/);
+    expect(notes[2]).toBe('POST /plan with "{\\"changes\\": [" got no answer: timeout after 30.0s, not a 4xx');
+  });
+});
+
+describe('input.invalid-change-set', () => {
+  const invalid = (b: TranscriptBuilder, spec: Parameters<TranscriptBuilder['badInput']>[1]) => b.badInput('plan', { requestBody: '{"changes": []}', ...spec }, 'invalid-change-set');
+
+  it('is not exercised when no invalid change set was sent, or when every one was still running as the run stopped', () => {
+    const none = new TranscriptBuilder();
+    malformed(none, { status: 500 });
+    expect(inputInvalidChangeSet(none.transcript, context()).outcome).toBe('not-exercised');
+    const stopped = new TranscriptBuilder();
+    const post = invalid(stopped, { status: 202, body: { operationId: OP_ID } });
+    stopped.read(OP_ID, { body: IN_PROGRESS });
+    stopped.pollEnded(OP_ID, post.seq, 'aborted', 50);
+    expect(inputInvalidChangeSet(stopped.transcript, context()).outcome).toBe('not-exercised');
+  });
+
+  it('holds for a 4xx, a 200 failed answer, and a 202 whose operation ends failed', () => {
+    const b = new TranscriptBuilder();
+    invalid(b, { status: 400, body: { error: 'changes must be a non-empty array' } });
+    invalid(b, { status: 200, body: FAILED });
+    const post = invalid(b, { status: 202, body: { operationId: OP_ID } });
+    b.read(OP_ID, { body: IN_PROGRESS });
+    b.read(OP_ID, { body: FAILED });
+    b.pollEnded(OP_ID, post.seq, 'final', 40);
+    expect(inputInvalidChangeSet(b.transcript, context())).toEqual({
+      outcome: 'held',
+      message: '3 invalid change sets, each refused with a 4xx or a failed final answer',
+    });
+  });
+
+  it('is broken by a 5xx, a hang, a 200 that succeeds, and 202s that lead nowhere or to success', () => {
+    const b = new TranscriptBuilder();
+    const crash = invalid(b, { status: 500, body: { error: 'TypeError' } });
+    const hang = invalid(b, { error: { kind: 'reset', message: 'socket hang up' } });
+    const planned = invalid(b, { status: 200, body: SUCCEEDED });
+    const noId = invalid(b, { status: 202, body: { id: OP_ID } });
+    const lostId = '0b9e1f7c-2d4a-4c8e-b1f3-7a6d5e4c3b2a';
+    const lost = invalid(b, { status: 202, body: { operationId: lostId } });
+    const lostRead = b.read(lostId, { status: 404, body: { error: 'unknown' } });
+    b.pollEnded(lostId, lost.seq, 'lost', 80);
+    const taken = invalid(b, { status: 202, body: { operationId: OP_ID } });
+    const takenFinal = b.read(OP_ID, { body: SUCCEEDED });
+    b.pollEnded(OP_ID, taken.seq, 'final', 100);
+    const { seqs, notes } = brokenNotes(inputInvalidChangeSet(b.transcript, context()));
+    expect(seqs).toEqual([[crash.seq], [hang.seq], [planned.seq], [noId.seq], [lostRead.seq, lost.seq], [takenFinal.seq, taken.seq]]);
+    expect(notes).toEqual([
+      'POST /plan with "{\\"changes\\": []}" answered 500',
+      'POST /plan with "{\\"changes\\": []}" got no answer: reset (socket hang up)',
+      'POST /plan with "{\\"changes\\": []}" answered 200 with outcome "succeeded", not a failed final answer',
+      'POST /plan with "{\\"changes\\": []}" answered 202 without an operationId: the work leads nowhere',
+      'POST /plan with "{\\"changes\\": []}" answered 202, then a read answered 404 before any final answer: the work leads nowhere',
+      'POST /plan with "{\\"changes\\": []}" was accepted and its work ended succeeded: an invalid change set was taken for a valid one',
+    ]);
+  });
+
+  it('is broken by a 202 whose operation meets the deadline, and the operation rules leave such reads alone', () => {
+    const b = new TranscriptBuilder();
+    const post = invalid(b, { status: 202, body: { operationId: OP_ID } });
+    const read = b.read(OP_ID, { body: IN_PROGRESS });
+    b.pollEnded(OP_ID, post.seq, 'deadline', 2_000);
+    const { seqs, notes } = brokenNotes(inputInvalidChangeSet(b.transcript, context()));
+    expect(seqs).toEqual([[read.seq, post.seq]]);
+    expect(notes[0]).toMatch(/no final answer came before the deadline/);
+    const deadline = judgeRules(b.transcript, context()).find((r) => r.id === 'operation.within-max-duration')!;
+    expect(deadline.status).toBe('not-exercised');
+  });
+
+  it('is judged as a SHOULD rule: a warning, or a failure under --strict', () => {
+    const b = new TranscriptBuilder();
+    invalid(b, { status: 503 });
+    const rule = (strict: boolean) => judgeRules(b.transcript, context(), { strict }).find((r) => r.id === 'input.invalid-change-set')!;
+    expect(rule(false).status).toBe('warn');
+    expect(rule(true).status).toBe('fail');
+  });
+});
