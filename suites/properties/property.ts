@@ -39,8 +39,11 @@ export interface PropertySpec<T> {
   /** Stable name, e.g. `property/generated-plans`: printed with the seed and path. */
   name: string;
   arbitrary: Arbitrary<T>;
-  /** Runs one case; `caseSuite` is the suite name to tag its exchanges with, unique per case. */
-  runCase(value: T, caseSuite: string): Promise<CaseVerdict>;
+  /**
+   * Runs one case; `caseSuite` is the suite name to tag its exchanges with, unique per case. `signal` aborts
+   * when the property's time limit is over (or the run is stopped): the case should stop sending then.
+   */
+  runCase(value: T, caseSuite: string, signal: AbortSignal): Promise<CaseVerdict>;
   /** The counterexample as a person reads it: the change set, or the command sequence with real ids. */
   describe(value: T): string;
 }
@@ -66,4 +69,13 @@ export interface PropertyResult {
   reruns: Array<{ reproduced: boolean; exchanges: number[]; notes: string[] }>;
   /** One line for the console, e.g. how to replay. */
   message: string;
+}
+
+/** A property as the runner runs it: one fast-check property, checked once per run. */
+export interface PropertySuite {
+  /** Stable name, as `--property NAME` selects it. */
+  name: string;
+  /** Cases when `--max-examples` is not given: enough to find faults, few enough that a run against an instant provisioner takes seconds. */
+  defaultMaxExamples: number;
+  run(context: PropertyContext): Promise<PropertyResult>;
 }

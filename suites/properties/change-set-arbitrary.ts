@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import type { ChangeKey } from '../../src/rules/types.js';
+
+/** The three actions of schemas/change-set.schema.json. */
+export const ACTIONS = ['created', 'updated', 'removed'] as const;
+
+export type GeneratedAction = (typeof ACTIONS)[number];
+
+export type PropertyValue = string | number | boolean | null | PropertyValue[] | { [key: string]: PropertyValue };
+
+export interface GeneratedChange {
+  id: string;
+  environment: string;
+  action: GeneratedAction;
+  properties?: Record<string, PropertyValue>;
+}
+
+/** A change set as schemas/change-set.schema.json allows it: 1 to 8 changes, (id, environment) pairs unique. */
+export interface GeneratedChangeSet {
+  application?: string;
+  environment?: string;
+  kind?: string;
+  type?: string;
+  changes: GeneratedChange[];
+}
+
+export const MAX_CHANGES = 8;
+/** Deepest nesting inside `properties`; the whole body stays far below what any JSON parser refuses. */
+export const MAX_PROPERTY_DEPTH = 3;
+
+// Plain letters and digits come first, so that every shrunk character ends as one of them when it can.
+const PLAIN = 'abcdefghijklmnopqrstuvwxyz0123456789';
+// Space first and '-' next: a shrunk punctuation character is the first one a provisioner can stumble over.
+const PUNCTUATION = [' ', '-', '.', '_', '/', ':', '@', '#', '!', '?', ',', ';', '(', ')', '[', ']', '{', '}', '"', "'", '\\', '%', '&', '+', '=', '*', '~', '`', '^', '|', '<', '>', '$'];
+
+/**
+ * One character (one code point) of an id or environment: mostly plain, often punctuation or space, sometimes
+ * any printable code point (accents, CJK, right-to-left scripts, symbols outside the BMP). No control
+ * characters, no lone surrogates and no combining sequences: all are valid JSON, but a provisioner may
+ * fairly normalise them, and a correct provisioner must never fail a property.
+ */
+export function textUnit(): fc.Arbitrary<string> {
+  // Cross-shrinking lets any character shrink to a plain one first, so minimal names read as plain as they can.
+  return fc.oneof(
+    { withCrossShrink: true },
+    { weight: 8, arbitrary: fc.constantFrom(...PLAIN) },
+    { weight: 1, arbitrary: fc.constantFrom(...PLAIN.toUpperCase().slice(0, 26)) },
+    { weight: 3, arbitrary: fc.constantFrom(...PUNCTUATION) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme-composite', minLength: 1, maxLength: 1 }) },
+  );
+}
+
+/**
+ * At least one item. fast-check shrinks arrays with a minimum length less well (it may keep a last item it
+ * could drop), so the minimum is asked for with a filter instead: shrinking then reaches the smallest form.
+ */
+function nonEmpty<T extends { length: number }>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T> {
+  return arbitrary.filter((value) => value.length > 0);
+}
+
+/** A non-empty name: usually short, sometimes long (up to 64 characters), as real ids are. */
+export function nameArbitrary(maxLong = 64): fc.Arbitrary<string> {
+  const unit = textUnit();
+  return nonEmpty(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.string({ unit, maxLength: 16 }) },
+      { weight: 1, arbitrary: fc.string({ unit, maxLength: maxLong, size: 'medium' }) },
+    ),
+  );
+}
+
+/** Nested JSON for `properties`, bounded in depth and breadth. */
+export function propertiesArbitrary(): fc.Arbitrary<Record<string, PropertyValue>> {
+  const key = fc.string({ unit: textUnit(), minLength: 0, maxLength: 12 });
+  const { value } = fc.letrec<{ value: PropertyValue }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', maxDepth: MAX_PROPERTY_DEPTH - 1 },
+      fc.string({ unit: textUnit(), maxLength: 20 }),
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie('value'), { maxLength: 3 }),
+      fc.dictionary(key, tie('value'), { maxKeys: 3 }),
+    ),
+  }));
+  return fc.dictionary(key, value, { maxKeys: 4 });
+}
+
+interface ChangeDraft {
+  idIndex: number;
+  environmentIndex: number;
+  action: GeneratedAction;
+  properties: Record<string, PropertyValue> | undefined;
+}
+
+/**
+ * Change sets drawn from the change-set schema. Ids and environments come from small pools, so that one id
+ * shows up in several environments; pairs that repeat are dropped, which keeps (id, environment) unique.
+ * Every part shrinks: fewer changes, one id and one environment, shorter and plainer strings, no properties.
+ */
+export function changeSetArbitrary(): fc.Arbitrary<GeneratedChangeSet> {
+  const draft = fc.record({
+    idIndex: fc.nat({ max: 5 }),
+    environmentIndex: fc.nat({ max: 2 }),
+    action: fc.constantFrom(...ACTIONS),
+    properties: fc.option(propertiesArbitrary(), { nil: undefined, freq: 3 }),
+  });
+  const topLevel = fc.record(
+    { application: nameArbitrary(40), environment: nameArbitrary(40), kind: nameArbitrary(40), type: nameArbitrary(40) },
+    { requiredKeys: [] },
+  );
+  return fc
+    // Shrinking goes field by field in this order: fewer changes first, which makes every later step cheaper.
+    .record({
+      // Drafts name distinct pool slots, so that 8 changes stay 8 unless two pool entries happen to be equal.
+      drafts: nonEmpty(fc.uniqueArray(draft, { maxLength: MAX_CHANGES, selector: (d) => `${d.idIndex}/${d.environmentIndex}` })),
+      ids: nonEmpty(fc.array(nameArbitrary(), { maxLength: 6 })),
+      environments: nonEmpty(fc.array(nameArbitrary(24), { maxLength: 3 })),
+      topLevel,
+    })
+    .map(({ ids, environments, drafts, topLevel: fields }) => ({ ...fields, changes: uniqueChanges(ids, environments, drafts) }));
+}
+
+function uniqueChanges(ids: string[], environments: string[], drafts: ChangeDraft[]): GeneratedChange[] {
+  const seen = new Set<string>();
+  const changes: GeneratedChange[] = [];
+  for (const draft of drafts) {
+    const id = ids[draft.idIndex % ids.length]!;
+    const environment = environments[draft.environmentIndex % environments.length]!;
+    const key = JSON.stringify([id, environment]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    changes.push({ id, environment, action: draft.action, ...(draft.properties !== undefined && { properties: draft.properties }) });
+  }
+  return changes;
+}
+
+/** The (id, environment) pairs a final answer must hold one result for. */
+export function changeKeys(changeSet: GeneratedChangeSet): ChangeKey[] {
+  return changeSet.changes.map(({ id, environment }) => ({ id, environment }));
+}

@@ -1,0 +1,85 @@
+import { CATALOG } from '../../src/rules/catalog.js';
+import { judgeRules } from '../../src/rules/index.js';
+import type { ChangeSetInfo, RuleResult } from '../../src/rules/types.js';
+import { Transcript } from '../../src/transcript/transcript.js';
+import type { CaseVerdict, PropertyContext } from './property.js';
+
+/** Rules a case is judged by unless told otherwise: everything about answers and reads, nothing about the registration. */
+export const CASE_RULES: readonly string[] = ['answer.*', 'accepted.*', 'final.*', 'operation.*', 'input.*'];
+
+/**
+ * Rules a `section.*` pattern leaves out: slow answers and transient 5xx or timeouts say how loaded the
+ * provisioner was at that moment, not what the case's input did. A correct provisioner that answers 503 now
+ * and then must never fail a property, and shrinking on timing would chase noise. The run-wide judgement
+ * still counts them; a case judges them only when they are named.
+ */
+export const TIMING_RULES: readonly string[] = ['answer.prompt', 'operation.transient-errors'];
+
+/**
+ * The case's own slice of the run: its exchanges (tagged with `caseSuite`) and the poll-ended events of
+ * operations one of those exchanges accepted. Seqs stay the run-wide ones, so evidence points into the
+ * run-wide transcript.
+ */
+export function caseTranscript(context: PropertyContext, caseSuite: string): Transcript {
+  const whole = context.client.transcript;
+  const exchanges = whole.exchanges.filter((e) => e.suite === caseSuite);
+  const seqs = new Set(exchanges.map((e) => e.seq));
+  const events = whole.events.filter((e) => e.type === 'poll-ended' && seqs.has(e.acceptedSeq));
+  return new Transcript(exchanges, events);
+}
+
+/**
+ * Judges one case by the same rules as the whole run, with the case's generated change sets known. A MUST or
+ * SHOULD rule that does not hold breaks the case; ADVICE never does (it is no contract).
+ * `ruleIds` holds ids or `section.*` patterns; by default {@link CASE_RULES}.
+ */
+export function judgeCase(
+  context: PropertyContext,
+  caseSuite: string,
+  extraChangeSets: readonly ChangeSetInfo[],
+  ruleIds: readonly string[] = CASE_RULES,
+): CaseVerdict {
+  const transcript = caseTranscript(context, caseSuite);
+  const judgeContext = { ...context.judgeContext, changeSets: [...context.judgeContext.changeSets, ...extraChangeSets] };
+  const results = judgeRules(transcript, judgeContext, { only: expandRuleIds(ruleIds) });
+  const broken = results.filter(breaksCase);
+  return {
+    broken: broken.map((r) => r.id),
+    exchanges: keyExchanges(broken, transcript),
+    notes: broken.map(firstNote),
+  };
+}
+
+/**
+ * The exchanges that show the case: the key exchange of each broken rule's first evidence, then the case's
+ * own POSTs, which a person repeats to see it again. Every other piece of evidence is in the rule's report.
+ */
+function keyExchanges(broken: readonly RuleResult[], transcript: Transcript): number[] {
+  if (broken.length === 0) return [];
+  const seqs: number[] = [];
+  const add = (seq: number | undefined): void => {
+    if (seq !== undefined && !seqs.includes(seq)) seqs.push(seq);
+  };
+  for (const rule of broken) for (const seq of rule.evidence[0]?.exchanges ?? []) add(seq);
+  for (const exchange of transcript.exchanges) if (exchange.request.method === 'POST') add(exchange.seq);
+  return seqs;
+}
+
+/** One note per broken rule: its first piece of evidence, and how many more there are. */
+function firstNote(rule: RuleResult): string {
+  const first = rule.evidence[0];
+  if (!first) return `${rule.id}: ${rule.message}`;
+  const more = rule.evidence.length - 1;
+  return `${rule.id}: ${first.note}${more > 0 ? ` (and ${more} more like it)` : ''}`;
+}
+
+function breaksCase(result: RuleResult): boolean {
+  return result.status === 'fail' || result.status === 'warn';
+}
+
+/** Turns `section.*` patterns into the catalog ids they stand for. */
+function expandRuleIds(ruleIds: readonly string[]): string[] {
+  return CATALOG.map((rule) => rule.id).filter((id) =>
+    ruleIds.some((pattern) => (pattern.endsWith('.*') ? id.startsWith(pattern.slice(0, -1)) && !TIMING_RULES.includes(id) : id === pattern)),
+  );
+}

@@ -1,0 +1,37 @@
+import { cloneMethod } from 'fast-check';
+import type { CaseDriver } from '../case-driver.js';
+import { followToEnd } from '../follow.js';
+import type { ModelState } from '../model.js';
+import { hasEnded, operationAt } from '../model.js';
+import { throwFirst } from '../violation.js';
+import { ModelCommand } from './model-command.js';
+
+/**
+ * Polls an operation like the control plane until its work has ended. It brings a case to the moments after a
+ * final answer without guessing how long the work takes, which is where reads are most often wrong.
+ */
+export class FollowOperationCommand extends ModelCommand {
+  constructor(private readonly index: number) {
+    super(`follow operation [${index}] to its end`);
+  }
+
+  check(model: Readonly<ModelState>): boolean {
+    return model.operations.length > 0;
+  }
+
+  protected async act(model: ModelState, driver: CaseDriver): Promise<void> {
+    const op = operationAt(model, this.index)!;
+    if (hasEnded(op)) {
+      // The control plane never reads an operation again once it has ended.
+      this.line = `follow operation #${op.ordinal} ${op.id}: already ended, nothing to read`;
+      return;
+    }
+    const { violations, summary } = await followToEnd(driver, op);
+    this.line = `follow operation #${op.ordinal} ${op.id}: ${summary}`;
+    throwFirst(violations);
+  }
+
+  [cloneMethod](): FollowOperationCommand {
+    return new FollowOperationCommand(this.index);
+  }
+}

@@ -1,0 +1,55 @@
+import type { PropertyContext, PropertySpec } from '../property.js';
+import type { CommandSequence } from './commands-arbitrary.js';
+import { commandSequences } from './commands-arbitrary.js';
+import { describeCase } from './describe.js';
+import { runModelCase } from './run-case.js';
+
+export const MODEL_BASED_RUNS = 'property/model-based-runs';
+
+export interface ModelRunOptions {
+  /** Most commands in one case; default 12. */
+  maxCommands?: number;
+  /** Longest single wait; default three poll intervals, at most 10 s. */
+  maxWaitMs?: number;
+  /** fast-check's replay path of the commands, to replay a counterexample with the seed and path. */
+  replayPath?: string;
+}
+
+export const DEFAULT_MAX_COMMANDS = 12;
+const WAIT_POLL_INTERVALS = 3;
+const MAX_WAIT_MS = 10_000;
+
+/** The longest wait of a command: a few poll intervals, so that work can end between reads. */
+export function defaultMaxWaitMs(pollIntervalMs: number): number {
+  return Math.min(WAIT_POLL_INTERVALS * pollIntervalMs, MAX_WAIT_MS);
+}
+
+/**
+ * Model-based runs of the operation state machine: generated sequences of submits, follows of an operation to
+ * its end, reads of the case's own operations (alone and several at once), reads of unknown and malformed ids
+ * and waits, checked after every step against a model that holds only what the case itself created.
+ */
+export function modelBasedRunsSpec(context: PropertyContext, options: ModelRunOptions = {}): PropertySpec<CommandSequence> {
+  // The lines of the run that failed first, per case value: re-runs must not replace the ids the evidence shows.
+  const failedLines = new WeakMap<object, string[]>();
+  const lastLines = new WeakMap<object, string[]>();
+  return {
+    name: MODEL_BASED_RUNS,
+    arbitrary: commandSequences({
+      changeSets: context.changeSets,
+      planOnly: context.planOnly,
+      maxCommands: options.maxCommands ?? DEFAULT_MAX_COMMANDS,
+      maxWaitMs: options.maxWaitMs ?? defaultMaxWaitMs(context.judgeContext.pollIntervalMs),
+      replayPath: options.replayPath,
+    }),
+    async runCase(commands, caseSuite, signal) {
+      const { verdict, lines } = await runModelCase(context, commands, caseSuite, signal);
+      lastLines.set(commands, lines);
+      if (verdict.broken.length > 0 && !failedLines.has(commands)) failedLines.set(commands, lines);
+      return verdict;
+    },
+    describe(commands) {
+      return describeCase(failedLines.get(commands) ?? lastLines.get(commands), String(commands));
+    },
+  };
+}

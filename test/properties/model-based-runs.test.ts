@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProvisionerClient } from '../../src/client/client.js';
+import { bundledChangeSetFiles, loadChangeSets } from '../../src/config/change-sets.js';
+import { Poller } from '../../src/poller/poller.js';
+import { startReferenceProvisioner } from '../../src/reference/index.js';
+import type { ReferenceMode } from '../../src/reference/index.js';
+import { judgeRules } from '../../src/rules/index.js';
+import type { JudgeContext } from '../../src/rules/types.js';
+import { Transcript } from '../../src/transcript/transcript.js';
+import { operations, readsAfterFinal } from '../../src/transcript/views.js';
+import { MODEL_BASED_RUNS, modelBasedRuns } from '../../suites/properties/model/index.js';
+import { MODEL_CASE_RULES } from '../../suites/properties/model/run-case.js';
+import type { PropertyContext, PropertyResult } from '../../suites/properties/property.js';
+
+// Short work and a short poll interval keep a case around a few hundred milliseconds; the contract is the same at any speed.
+const WORK_MS = 200;
+const POLL_MS = 50;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+interface Budget {
+  maxExamples: number;
+  seed: number;
+  path?: string;
+}
+
+interface Checked {
+  result: PropertyResult;
+  transcript: Transcript;
+  judgeContext: JudgeContext;
+}
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+async function referenceUrl(mode: ReferenceMode, fault?: string): Promise<string> {
+  const running = await startReferenceProvisioner({ mode, fault, workMs: WORK_MS });
+  closers.push(() => running.close());
+  return running.url;
+}
+
+/** Runs the model-based suite as the runner does: a property context on the run's client, a fresh transcript. */
+async function checkModel(url: string, budget: Budget): Promise<Checked> {
+  const transcript = new Transcript();
+  const client = new ProvisionerClient({ baseUrl: url, transcript });
+  closers.push(() => client.close());
+  const signal = new AbortController().signal;
+  const changeSets = await loadChangeSets(await bundledChangeSetFiles(), '/changes');
+  const judgeContext: JudgeContext = {
+    changeSets: changeSets.map(({ name, file, changes }) => ({ name, file, changes })),
+    answerTimeoutMs: 2000,
+    pollIntervalMs: POLL_MS,
+    maxOperationDuration: { ms: 10_000, text: 'PT10S', source: 'flag' },
+    planOnly: false,
+    startedAt: Date.now(),
+  };
+  const poller = new Poller(client, { pollIntervalMs: POLL_MS, maxOperationDurationMs: 10_000, readTimeoutMs: 2000, concurrentReaders: 2, probeAfterFinal: true });
+  const context: PropertyContext = {
+    client,
+    poller,
+    changeSets,
+    planOnly: false,
+    submitTimeoutMs: 5000,
+    readTimeoutMs: 2000,
+    signal,
+    concluded: () => undefined,
+    settings: { maxExamples: budget.maxExamples, timeLimitMs: 30_000, seed: budget.seed, path: budget.path, allowApplyGenerated: false },
+    judgeContext,
+    registerChangeSet: (info) => judgeContext.changeSets.push(info),
+  };
+  return { result: await modelBasedRuns.run(context), transcript, judgeContext };
+}
+
+/** The run-wide rules a model-based run can break that did not hold, judged over everything the property sent. */
+function brokenRunWide(checked: Checked): string[] {
+  const prefixes = MODEL_CASE_RULES.map((pattern) => pattern.replace('*', ''));
+  return judgeRules(checked.transcript, checked.judgeContext)
+    .filter((r) => prefixes.some((prefix) => r.id.startsWith(prefix)) && (r.status === 'fail' || r.status === 'warn'))
+    .map((r) => r.id);
+}
+
+describe('model-based runs against the correct reference', () => {
+  it.each([
+    ['sync', 1],
+    ['sync', 2],
+    ['async', 1],
+    ['async', 2],
+    ['async', 3],
+    ['mixed', 1],
+    ['mixed', 2],
+  ] as const)('hold in %s mode with seed %i', async (mode, seed) => {
+    const url = await referenceUrl(mode);
+    const checked = await checkModel(url, { maxExamples: 12, seed });
+    expect(checked.result, checked.result.notes.join('\n')).toMatchObject({ name: MODEL_BASED_RUNS, status: 'passed', numRuns: 12, seed, ruleIds: [] });
+    const cases = new Set(checked.transcript.exchanges.map((e) => e.suite));
+    expect([...cases].every((suite) => suite.startsWith(`${MODEL_BASED_RUNS}#`))).toBe(true);
+    expect(cases.size).toBeGreaterThan(1);
+    expect(brokenRunWide(checked)).toEqual([]);
+    const ops = operations(checked.transcript);
+    if (mode === 'sync') expect(ops).toEqual([]);
+    else expect(ops.length).toBeGreaterThan(0);
+    // The cases went where the bugs live: reads of their own operations after a final answer.
+    if (mode === 'async') expect(ops.some((op) => readsAfterFinal(op).length > 0)).toBe(true);
+  });
+});
+
+describe('model-based runs against a faulty reference', () => {
+  it.each([
+    // fault, mode, seed, the rule, the longest counterexample (commands)
+    ['in-progress-after-final', 'async', 1, 'operation.no-in-progress-after-final', 3],
+    ['final-changes', 'async', 1, 'operation.final-stable', 3],
+    ['unknown-200', 'mixed', 1, 'operation.unknown-404', 1],
+    ['partial-results', 'async', 1, 'operation.in-progress-results-empty', 2],
+    ['racing-reads', 'async', 2, 'operation.no-in-progress-after-final', 3],
+  ] as const)('%s: breaks only the rule it is about, with a short counterexample that replays', async (fault, mode, seed, rule, longest) => {
+    const url = await referenceUrl(mode, fault);
+    const found = await checkModel(url, { maxExamples: 40, seed });
+    expect(found.result.status).toBe('failed');
+    expect(found.result.ruleIds).toEqual([rule]);
+    expect(brokenRunWide(found)).toEqual([rule]);
+    const lines = found.result.counterexample!.split('\n').filter((line) => !line.includes('(end of case)'));
+    expect(lines.length).toBeLessThanOrEqual(longest);
+    // The first note is the model's own: it names a real id the provisioner issued or was asked about.
+    expect(found.result.notes[0]).toMatch(new RegExp(`^${rule.replace('.', '\\.')}: .*${UUID}`));
+    expect(found.result.exchanges.length).toBeGreaterThan(0);
+    expect(found.result.reruns.some((rerun) => rerun.reproduced)).toBe(true);
+    expect(found.result.message).toContain(`--seed ${seed} --path ${found.result.path}`);
+
+    const replayed = await checkModel(url, { maxExamples: 40, seed, path: found.result.path });
+    expect(replayed.result).toMatchObject({ status: 'failed', ruleIds: [rule], numRuns: 1, path: found.result.path });
+    expect(shape(replayed.result.counterexample!)).toEqual(shape(found.result.counterexample!));
+  });
+
+  it('racing-reads: the shrunk counterexample is a submit, a follow to the final answer and three reads at once', async () => {
+    const url = await referenceUrl('async', 'racing-reads');
+    const { result } = await checkModel(url, { maxExamples: 40, seed: 2 });
+    const lines = result.counterexample!.split('\n');
+    expect(lines).toHaveLength(3);
+    const id = new RegExp(`operation #1 = (${UUID})$`).exec(lines[0]!)?.[1];
+    expect(lines[0]).toMatch(/^1\. (plan|apply) \S+ → 202, operation #1 = /);
+    expect(lines[1]).toMatch(new RegExp(`^2\\. follow operation #1 ${id}: \\d+ read\\(s\\) → .*200 succeeded, final answer$`));
+    expect(lines[2]).toMatch(new RegExp(`^3\\. read operation #1 ${id} ×3 at once → (200 succeeded, ){2}200 in_progress$`));
+    expect(result.notes[0]).toContain(`a read of ${id} sent`);
+  });
+});
+
+/** A counterexample with its ids blanked out: a replay sends the same commands, and gets new ids. */
+function shape(counterexample: string): string {
+  return counterexample.replace(new RegExp(UUID, 'g'), '<id>').replace(/\d+ read\(s\) → .*final answer/g, '<follow>');
+}
