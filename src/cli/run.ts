@@ -12,8 +12,11 @@ import { writeTranscriptFile } from '../transcript/transcript-file.js';
 import { redactExchanges } from '../report/redact-transcript.js';
 import { FAULTS, isFaultName, startReferenceProvisioner } from '../reference/index.js';
 import type { CommandResult } from './command-result.js';
+import { withPropertyFlags } from './property-flags.js';
+import { resolvePropertyOptions, type PropertyFlags } from '../config/property-options.js';
+import { PROPERTIES } from '../../suites/properties/index.js';
 
-interface RunArgs extends RunFlags {
+interface RunArgs extends RunFlags, PropertyFlags {
   report?: string;
   transcript?: string;
   reference: boolean;
@@ -30,7 +33,7 @@ export function runCommand(result: CommandResult): CommandModule<object, RunArgs
     command: 'run',
     describe: 'Play the control plane against a provisioner and judge every answer',
     builder: (yargs: Argv<object>) =>
-      yargs
+      withPropertyFlags(yargs
         .option('url', { type: 'string', requiresArg: true, describe: 'Base URL of the provisioner', defaultDescription: '$PROVISIONER_URL' })
         .option('reference', { type: 'boolean', default: false, describe: 'Run against the bundled reference provisioner, served in-process on a free loopback port' })
         .option('reference-mode', { choices: ['sync', 'async', 'mixed'] as const, default: 'mixed' as const, describe: 'With --reference: how the reference answers' })
@@ -49,7 +52,7 @@ export function runCommand(result: CommandResult): CommandModule<object, RunArgs
         .option('skip', { type: 'string', requiresArg: true, array: true, describe: 'Do not judge these rule ids' })
         .option('report', { type: 'string', requiresArg: true, describe: 'Write the JSON report to this file' })
         .option('transcript', { type: 'string', requiresArg: true, describe: 'Write every exchange, with the context it was judged in, to this file (JSON)' })
-        .option('show-secrets', { type: 'boolean', default: false, describe: 'Show secret-looking values and headers in reports' }) as unknown as Argv<RunArgs>,
+        .option('show-secrets', { type: 'boolean', default: false, describe: 'Show secret-looking values and headers in reports' })) as unknown as Argv<RunArgs>,
     handler: async (args) => {
       result.exitCode = await executeRun(args);
     },
@@ -74,6 +77,7 @@ async function executeRun(args: RunArgs): Promise<number> {
     url: targetUrl,
     registration: args.registration ?? (args.reference ? bundledPath(...REFERENCE_REGISTRATION) : undefined),
   });
+  const properties = resolvePropertyOptions(args, PROPERTIES);
   const reference = args.reference
     ? await startReferenceProvisioner({ mode: args.referenceMode, fault: args.referenceFault, workMs: referenceWork.ms })
     : undefined;
@@ -86,9 +90,9 @@ async function executeRun(args: RunArgs): Promise<number> {
   process.once('SIGTERM', onSignal);
   progress.message(`provisioner-conformance: playing the control plane against ${url} (${options.changeSets.length} change sets, poll interval ${args.pollInterval})`);
   try {
-    const outcome = await runConformance({ ...options, url, observer: progress, signal: abort.signal });
+    const outcome = await runConformance({ ...options, properties, url, observer: progress, signal: abort.signal });
     progress.stop();
-    process.stdout.write(renderSummary(outcome, { color }));
+    process.stdout.write(renderSummary(outcome, { color, invocation: process.argv.slice(2) }));
     if (args.report !== undefined) await writeJsonReport(args.report, outcome);
     if (args.transcript !== undefined) {
       const { exchanges, events } = outcome.transcript;

@@ -3,6 +3,7 @@ import type { Exchange, ExchangeTag, JsonParse, RecordedResponse } from '../tran
 import type { Transcript } from '../transcript/transcript.js';
 import { classifyTransportError } from './transport-error.js';
 import { now } from './clock.js';
+import { parseBodyJson } from '../transcript/json-body.js';
 
 export interface ClientOptions {
   /** The provisioner's base URL; paths are appended to it. */
@@ -81,7 +82,7 @@ export class ProvisionerClient {
         body: text,
         bodyBytes: bytes,
         truncated,
-        json: parseJson(text, truncated),
+        json: parseBodyJson(text, truncated),
       };
     } catch (thrown) {
       const aborted = options.signal?.aborted === true;
@@ -125,16 +126,6 @@ async function readLimited(body: AsyncIterable<Uint8Array> & { destroy(): unknow
     bytes += buffer.length;
   }
   return { text: new TextDecoder('utf-8').decode(Buffer.concat(chunks)), bytes, truncated };
-}
-
-function parseJson(text: string, truncated: boolean): JsonParse {
-  if (truncated) return { ok: false, error: 'the body was cut at the size limit, so it was not parsed' };
-  if (text.trim() === '') return { ok: false, error: 'the body is empty' };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, error: (error as Error).message };
-  }
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -29,6 +29,11 @@ export interface FollowRequest {
   kind: SubmitKind;
   changeSet?: string;
   suite: string;
+  /**
+   * Ends following between reads once aborted (a property's time limit): no read in flight is cut, so
+   * stopping leaves no broken exchange behind. The run-wide signal still cuts everything.
+   */
+  stop?: AbortSignal;
 }
 
 /**
@@ -39,6 +44,8 @@ export interface FollowRequest {
  */
 export class Poller {
   private readonly pending = new Set<Promise<void>>();
+  /** The probes after the final answer, per operation id, while they run. */
+  private readonly probesById = new Map<string, Promise<void>>();
 
   constructor(
     private readonly client: ProvisionerClient,
@@ -57,6 +64,10 @@ export class Poller {
     while (!ended) {
       if (this.signal?.aborted) {
         ended = { reason: 'aborted', conclusion: 'the run was stopped before the work ended' };
+        break;
+      }
+      if (request.stop?.aborted) {
+        ended = { reason: 'aborted', conclusion: 'the kit stopped following this work when its time budget was over' };
         break;
       }
       if (now() >= deadline) {
@@ -81,7 +92,7 @@ export class Poller {
       } else {
         unexpected ??= isUnexpected(poll!) ? poll : undefined;
         const wait = Math.min(tickStart + this.settings.pollIntervalMs, deadline) - now();
-        await sleep(wait, this.signal);
+        await sleep(wait, this.waitSignal(request));
       }
     }
 
@@ -95,7 +106,7 @@ export class Poller {
     });
     this.observer?.operationEnded(operationId, ended.conclusion);
     // The control plane is done here; the probes after the final answer go on without holding up the caller.
-    if (ended.final && this.settings.probeAfterFinal) this.track(this.probeAfterFinal(request));
+    if (ended.final && this.settings.probeAfterFinal) this.track(operationId, this.probeAfterFinal(request));
     return { operationId, changeSet: request.changeSet, kind: request.kind, reason: ended.reason, conclusion: ended.conclusion };
   }
 
@@ -104,9 +115,24 @@ export class Poller {
     while (this.pending.size > 0) await Promise.all(this.pending);
   }
 
-  private track(probe: Promise<void>): void {
+  /** Resolves once the probes after the final answer of this one operation have ended (at once when there are none). */
+  async probesDone(operationId: string): Promise<void> {
+    await this.probesById.get(operationId);
+  }
+
+  private track(operationId: string, probe: Promise<void>): void {
     this.pending.add(probe);
-    void probe.finally(() => this.pending.delete(probe));
+    this.probesById.set(operationId, probe);
+    void probe.finally(() => {
+      this.pending.delete(probe);
+      if (this.probesById.get(operationId) === probe) this.probesById.delete(operationId);
+    });
+  }
+
+  /** What cuts a wait between reads short: the run stopping, or the caller no longer following. */
+  private waitSignal(request: FollowRequest): AbortSignal | undefined {
+    if (!request.stop) return this.signal;
+    return this.signal ? AbortSignal.any([this.signal, request.stop]) : request.stop;
   }
 
   /** One poll and its concurrent probe readers, sent at the same moment. */

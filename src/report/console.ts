@@ -2,11 +2,14 @@ import type { Evidence, RuleResult, RuleStatus } from '../rules/types.js';
 import type { RunOutcome, Summary, Verdict } from '../runner/outcome.js';
 import { curlFor } from './curl.js';
 import { renderExchange } from './exchange-text.js';
+import { propertyLines } from './properties-text.js';
 import { singleLine, stripControl } from './safe-text.js';
 import { createStyle, type Style } from './style.js';
 
 export interface SummaryOptions {
   color: boolean;
+  /** The run's command-line arguments, so that a property's replay line repeats them. */
+  invocation?: readonly string[];
 }
 
 // Enough to show what went wrong without burying the next rule.
@@ -145,6 +148,8 @@ export function renderSummary(outcome: RunOutcome, options: SummaryOptions): str
     if (rule.status !== 'fail' && rule.status !== 'warn' && rule.status !== 'advice') continue;
     lines.push('', ...detailBlock(rule, outcome, style));
   }
+  const properties = propertyLines(outcome, options.invocation, style);
+  if (properties.length > 0) lines.push('', ...properties);
   lines.push('', summaryLine(outcome.summary), verdictLine(outcome.verdict, outcome.exitCode, style));
   return `${lines.join('\n')}\n`;
 }

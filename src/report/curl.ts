@@ -25,10 +25,14 @@ function headerArgument(name: string, value: string, showSecrets: boolean): stri
   return /^[A-Za-z0-9-]+$/.test(shown) ? `-H "${shown}: $${variable}"` : `-H ${shellQuote(`${shown}: `)}"$${variable}"`;
 }
 
-/** The change set's file, when the body is one; probes send generated bodies that no file holds. */
+/**
+ * The change set's file, when the body is one; probes send generated bodies that no file holds, and so do
+ * property cases, whose change sets are named after the case (`property/generated-plans#3`).
+ */
 function changeSetFile(exchange: Exchange): string | undefined {
-  const isChangeSet = (exchange.tag === 'plan' || exchange.tag === 'apply') && exchange.changeSet !== undefined;
-  return isChangeSet ? `${exchange.changeSet}.json` : undefined;
+  const name = exchange.changeSet;
+  const isChangeSet = (exchange.tag === 'plan' || exchange.tag === 'apply') && name !== undefined && !name.includes('#');
+  return isChangeSet ? `${name}.json` : undefined;
 }
 
 function bodyArguments(exchange: Exchange, showSecrets: boolean): string[] {

@@ -1,7 +1,9 @@
 import type { DurationSetting, Level, RuleStatus } from '../rules/types.js';
 import type { ExitCode, OperationConclusion, RunOutcome, Summary, Verdict } from '../runner/outcome.js';
 import type { Exchange, ExchangeTag, Millis, TransportErrorKind } from '../transcript/exchange.js';
+import type { PropertyResult } from '../../suites/properties/property.js';
 import { curlFor } from './curl.js';
+import { replayArgs } from './replay.js';
 import { redactBodyText, redactHeaders } from './redact.js';
 import { keepWholeCharacters } from './safe-text.js';
 
@@ -46,6 +48,24 @@ export interface JsonRule {
   evidence: JsonEvidence[];
 }
 
+/** One property suite's end: held, or a shrunk counterexample with the exchanges that show it. */
+export interface JsonProperty {
+  name: string;
+  status: PropertyResult['status'];
+  numRuns: number;
+  seed: number;
+  path?: string;
+  interrupted: boolean;
+  ruleIds: string[];
+  counterexample?: string;
+  exchanges: JsonExchange[];
+  notes: string[];
+  reruns: Array<{ reproduced: boolean; exchanges: JsonExchange[]; notes: string[] }>;
+  message: string;
+  /** Flags that, added to the run's own, replay this property: `--property NAME --seed S [--path P]`. */
+  replay: string[];
+}
+
 export interface JsonSettings {
   /** ms */
   pollInterval: number;
@@ -74,6 +94,7 @@ export interface JsonReport {
   conclusions: string[];
   operations: OperationConclusion[];
   rules: JsonRule[];
+  properties: JsonProperty[];
   exchanges: { total: number; byTag: Record<ExchangeTag, number> };
 }
 
@@ -117,6 +138,31 @@ export function jsonExchange(exchange: Exchange, showSecrets: boolean): JsonExch
     ...(body && { responseBody: body.text }),
     ...(body?.cut && { truncated: true }),
     curl: curlFor(exchange, showSecrets),
+  };
+}
+
+function exchangesBySeq(outcome: RunOutcome, seqs: readonly number[]): JsonExchange[] {
+  return seqs
+    .map((seq) => outcome.transcript.bySeq(seq))
+    .filter((exchange): exchange is Exchange => exchange !== undefined)
+    .map((exchange) => jsonExchange(exchange, outcome.settings.showSecrets));
+}
+
+function jsonProperty(outcome: RunOutcome, result: PropertyResult): JsonProperty {
+  return {
+    name: result.name,
+    status: result.status,
+    numRuns: result.numRuns,
+    seed: result.seed,
+    ...(result.path !== undefined && { path: result.path }),
+    interrupted: result.interrupted,
+    ruleIds: [...result.ruleIds],
+    ...(result.counterexample !== undefined && { counterexample: result.counterexample }),
+    exchanges: exchangesBySeq(outcome, result.exchanges),
+    notes: [...result.notes],
+    reruns: result.reruns.map((rerun) => ({ reproduced: rerun.reproduced, exchanges: exchangesBySeq(outcome, rerun.exchanges), notes: [...rerun.notes] })),
+    message: result.message,
+    replay: replayArgs(result),
   };
 }
 
@@ -182,6 +228,7 @@ export function buildJsonReport(outcome: RunOutcome): JsonReport {
     conclusions: [...outcome.conclusions],
     operations: outcome.operations.map((op) => ({ ...op })),
     rules: outcome.rules.map((rule) => jsonRule(outcome, rule)),
+    properties: outcome.properties.map((result) => jsonProperty(outcome, result)),
     exchanges: { total: outcome.transcript.exchanges.length, byTag: countByTag(outcome.transcript.exchanges) },
   };
 }

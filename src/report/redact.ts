@@ -61,7 +61,13 @@ export function redactBodyText(text: string, json?: JsonParse): string {
     }
   }
   if (!parsed.ok) return redactText(text);
-  const original = JSON.stringify(parsed.value);
-  const redacted = JSON.stringify(redactJson(parsed.value));
-  return redacted === original ? text : redacted;
+  try {
+    const original = JSON.stringify(parsed.value);
+    const redacted = JSON.stringify(redactJson(parsed.value));
+    return redacted === original ? text : redacted;
+  } catch (error) {
+    // JSON nested thousands deep (a bad-input probe, or a hostile answer) is too deep to walk: show it as text.
+    if (error instanceof RangeError) return redactText(text);
+    throw error;
+  }
 }

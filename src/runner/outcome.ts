@@ -1,6 +1,7 @@
 import type { Millis } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
 import type { JudgeContext, RuleResult } from '../rules/types.js';
+import type { PropertyResult } from '../../suites/properties/property.js';
 
 /** pass: no MUST rule failed; fail: one did; unreachable: the target never answered; error: the kit itself failed. */
 export type Verdict = 'pass' | 'fail' | 'unreachable' | 'error';
@@ -30,6 +31,8 @@ export interface RunOutcome {
   conclusions: string[];
   /** What the control plane would have concluded for each accepted operation. */
   operations: OperationConclusion[];
+  /** What each property suite found: held, or a shrunk counterexample with its seed and path. */
+  properties: PropertyResult[];
   settings: RunSettings;
   context: JudgeContext;
   transcript: Transcript;

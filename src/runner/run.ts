@@ -11,6 +11,8 @@ import type { Suite } from '../../suites/suite.js';
 import { SCENARIOS } from '../../suites/scenarios/index.js';
 import { conclusionsFor } from './conclusions.js';
 import type { OperationConclusion, RunOutcome } from './outcome.js';
+import { runProperties, type PropertyRunSettings } from './properties.js';
+import type { PropertyResult } from '../../suites/properties/property.js';
 import { EXIT_CODES, decideVerdict, summarize } from './verdict.js';
 
 export interface RunRequest {
@@ -28,6 +30,8 @@ export interface RunRequest {
   only?: string[];
   skip?: string[];
   suites?: readonly Suite[];
+  /** Property suites and their budgets; absent: none run. */
+  properties?: PropertyRunSettings;
   observer?: OperationObserver;
   signal?: AbortSignal;
 }
@@ -62,27 +66,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     request.observer,
     signal,
   );
-  const operations: OperationConclusion[] = [];
-  try {
-    await Promise.all(
-      (request.suites ?? SCENARIOS).map((suite) =>
-        suite.run({
-          client,
-          poller,
-          changeSets: request.changeSets,
-          planOnly: request.planOnly,
-          submitTimeoutMs: submitTimeoutFor(request.answerTimeoutMs),
-          readTimeoutMs: request.answerTimeoutMs,
-          signal,
-          concluded: (conclusion) => operations.push(conclusion),
-        }),
-      ),
-    );
-    await poller.settle();
-  } finally {
-    await client.close();
-  }
-
+  // Property suites add the change sets they generate while the run goes on: the judgement must know them all.
   const context: JudgeContext = {
     changeSets: request.changeSets.map(({ name, file, changes }) => ({ name, file, changes })),
     answerTimeoutMs: request.answerTimeoutMs,
@@ -92,6 +76,29 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     planOnly: request.planOnly,
     startedAt,
   };
+  const operations: OperationConclusion[] = [];
+  let properties: PropertyResult[] = [];
+  try {
+    const suiteContext = {
+      client,
+      poller,
+      changeSets: request.changeSets,
+      planOnly: request.planOnly,
+      submitTimeoutMs: submitTimeoutFor(request.answerTimeoutMs),
+      readTimeoutMs: request.answerTimeoutMs,
+      signal,
+      concluded: (conclusion: OperationConclusion) => operations.push(conclusion),
+    };
+    const [, propertyResults] = await Promise.all([
+      Promise.all((request.suites ?? SCENARIOS).map((suite) => suite.run(suiteContext))),
+      request.properties ? runProperties(suiteContext, request.properties, context, (info) => context.changeSets.push(info)) : [],
+    ]);
+    properties = propertyResults;
+    await poller.settle();
+  } finally {
+    await client.close();
+  }
+
   const rules = judgeRules(transcript, context, { only: request.only, skip: request.skip, strict: request.strict });
   const verdict = decideVerdict(rules, transcript);
   return {
@@ -105,6 +112,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     rules,
     conclusions: conclusionsFor(transcript, context, verdict, request.url),
     operations,
+    properties,
     settings: {
       pollIntervalMs: request.pollIntervalMs,
       answerTimeoutMs: request.answerTimeoutMs,

@@ -1,30 +1,41 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { JudgeContext } from '../rules/types.js';
-import type { Exchange, TranscriptEvent } from './exchange.js';
+import type { Exchange, RecordedResponse, TranscriptEvent } from './exchange.js';
 import { Transcript } from './transcript.js';
+import { parseBodyJson } from './json-body.js';
+
+/** An exchange as stored: a parsed body is the body again, so it is left out and parsed again on reading. */
+type StoredExchange = Omit<Exchange, 'response'> & { response?: Omit<RecordedResponse, 'json'> };
 
 /** A transcript saved to disk with the context it was judged in, so rules can judge it again offline. */
 export interface TranscriptFile {
   format: 'provisioner-conformance/transcript@1';
   context: JudgeContext;
-  exchanges: Exchange[];
+  exchanges: StoredExchange[];
   events: TranscriptEvent[];
 }
 
+function stored(exchange: Exchange): StoredExchange {
+  if (!exchange.response) return exchange;
+  const { json: _parsed, ...response } = exchange.response;
+  return { ...exchange, response };
+}
+
+function restored(exchange: StoredExchange): Exchange {
+  const { response, ...rest } = exchange;
+  if (!response) return rest;
+  return { ...rest, response: { ...response, json: parseBodyJson(response.body, response.truncated) } };
+}
+
 export async function writeTranscriptFile(path: string, exchanges: readonly Exchange[], events: readonly TranscriptEvent[], context: JudgeContext): Promise<void> {
-  const file: TranscriptFile = {
-    format: 'provisioner-conformance/transcript@1',
-    context,
-    exchanges: [...exchanges],
-    events: [...events],
-  };
+  const file: TranscriptFile = { format: 'provisioner-conformance/transcript@1', context, exchanges: exchanges.map(stored), events: [...events] };
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, `${JSON.stringify(file, null, 1)}\n`);
+  await writeFile(path, `${JSON.stringify(file)}\n`);
 }
 
 export async function readTranscriptFile(path: string): Promise<{ transcript: Transcript; context: JudgeContext }> {
   const file = JSON.parse(await readFile(path, 'utf8')) as TranscriptFile;
   if (file.format !== 'provisioner-conformance/transcript@1') throw new Error(`${path} is not a transcript file of this kit`);
-  return { transcript: new Transcript(file.exchanges, file.events), context: file.context };
+  return { transcript: new Transcript(file.exchanges.map(restored), file.events), context: file.context };
 }

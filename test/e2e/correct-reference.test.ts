@@ -5,7 +5,7 @@ import { runCli } from './run-cli.js';
 // A correct provisioner must not only pass: every judged rule must have been exercised, or the pass means nothing.
 describe('a correct provisioner in mixed mode exercises every judged rule', () => {
   it('reports pass, never not-exercised, for every rule the kit judges', async () => {
-    const run = await runCli(['run', '--reference', '--reference-mode', 'mixed', '--reference-work', 'PT0.3S', '--poll-interval', 'PT0.1S']);
+    const run = await runCli(['run', '--reference', '--reference-mode', 'mixed', '--reference-work', 'PT0.3S', '--poll-interval', 'PT0.1S', '--max-examples', '4']);
     expect(run.exitCode).toBe(0);
     const judged = new Set(RULES.filter((rule) => rule.judge !== undefined).map((rule) => rule.id));
     const notPassing = run.report!.rules.filter((rule) => judged.has(rule.id) && rule.status !== 'pass');
@@ -15,7 +15,7 @@ describe('a correct provisioner in mixed mode exercises every judged rule', () =
   });
 
   it('says plainly that no async rule was judged when the provisioner never answers 202', async () => {
-    const run = await runCli(['run', '--reference', '--reference-mode', 'sync']);
+    const run = await runCli(['run', '--reference', '--reference-mode', 'sync', '--max-examples', '4']);
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain('the provisioner never answered 202');
     for (const id of ['accepted.body', 'operation.not-lost', 'operation.no-in-progress-after-final']) {

@@ -32,6 +32,13 @@ describe('the CLI against the reference provisioner', () => {
     expect(report!.exitCode).toBe(expectation.exitCode);
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
     expect(run.stdout).toMatch(/^\d+ passed, \d+ failed, \d+ warned, \d+ not exercised/m);
+    const properties = (report!.properties ?? []) as Array<{ name: string; status: string; replay: string[] }>;
+    if (expectation.failedProperty !== undefined) {
+      expect(properties.filter((p) => p.status !== 'passed').map((p) => [p.name, p.status])).toEqual([[expectation.failedProperty, 'failed']]);
+      const replay = new RegExp(`^  replay: provisioner-conformance run --reference .*--reference-fault ${expectation.fault} .* --property ${expectation.failedProperty} --seed 1 --path \\d+(:\\d+)*(@\\S+)?$`, 'm');
+      expect(run.stdout).toMatch(replay);
+    }
+    if (expectation.fault === undefined) expect(properties.filter((p) => p.status !== 'passed')).toEqual([]);
     for (const id of expectation.fail ?? []) {
       const rule = report!.rules.find((r) => r.id === id)!;
       expect(rule.evidence.length).toBeGreaterThan(0);

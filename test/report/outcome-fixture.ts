@@ -73,6 +73,7 @@ export function sampleOutcome(overrides: Partial<RunOutcome> = {}): RunOutcome {
     rules,
     conclusions: ['The provisioner answered 202: the async rules were exercised.'],
     operations: [{ operationId: OP_ID, changeSet: 'shop-db', kind: 'apply', reason: 'final', conclusion: 'the control plane would record succeeded' }],
+    properties: [],
     settings: {
       pollIntervalMs: 1000,
       answerTimeoutMs: 10_000,

@@ -94,4 +94,9 @@ describe('redactBodyText', () => {
     expect(redactBodyText('{ "token": "t" }')).toBe(`{"token":"${REDACTED}"}`);
     expect(redactBodyText('not json, mysql://root:pw@db')).toBe(`not json, mysql://root:${REDACTED}@db`);
   });
+
+  it('shows JSON nested too deep to walk as the text it is', () => {
+    const deep = `${'['.repeat(20_000)}"mysql://root:pw@db"${']'.repeat(20_000)}`;
+    expect(redactBodyText(deep)).toBe(deep.replace(':pw@', `:${REDACTED}@`));
+  });
 });

@@ -10,10 +10,18 @@ export function transcriptFileFor(expectation: Expectation): string {
   return join(TRANSCRIPT_FOLDER, `${expectation.name.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '')}.json`);
 }
 
-/** Records one transcript with the real CLI, with one change set so the file stays small. */
+/**
+ * Records one transcript with the real CLI. To keep the files small: one change set, and only the property
+ * that finds the fault (or a few cases of each when the scenarios find it).
+ */
 export async function recordTranscript(expectation: Expectation, baseArgs: string[]): Promise<void> {
+  const fewer = expectation.failedProperty
+    ? ['--property', expectation.failedProperty]
+    : baseArgs.includes('--max-examples')
+      ? []
+      : ['--max-examples', '4', '--property-time-limit', 'PT5S'];
   const run = await runCli(
-    [...baseArgs, '--change-set', 'fixtures/change-sets/postgres.json', '--transcript', transcriptFileFor(expectation)],
+    [...baseArgs, ...fewer, '--change-set', 'fixtures/change-sets/postgres.json', '--transcript', transcriptFileFor(expectation)],
     { withReport: false },
   );
   if (run.exitCode !== expectation.exitCode) throw new Error(`recording ${expectation.name} exited ${run.exitCode}: ${run.stderr}`);

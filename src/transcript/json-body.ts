@@ -1,0 +1,17 @@
+import type { JsonParse } from './exchange.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
+
+/** Parses a response body as JSON whatever its content type said, or says why it could not. */
+export function parseBodyJson(text: string, truncated: boolean): JsonParse {
+  if (truncated) return { ok: false, error: 'the body was cut at the size limit, so it was not parsed' };
+  if (text.trim() === '') return { ok: false, error: 'the body is empty' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+  // An answer nested thousands deep (one that echoes a bad-input probe back, say) would overflow every recursive walk.
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) return { ok: false, error: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels, more than the kit reads` };
+  return { ok: true, value };
+}
