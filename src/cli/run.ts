@@ -38,7 +38,7 @@ export function runCommand(result: CommandResult): CommandModule<object, RunArgs
         .option('reference', { type: 'boolean', default: false, describe: 'Run against the bundled reference provisioner, served in-process on a free loopback port' })
         .option('reference-mode', { choices: ['sync', 'async', 'mixed'] as const, default: 'mixed' as const, describe: 'With --reference: how the reference answers' })
         .option('reference-fault', { type: 'string', requiresArg: true, describe: 'With --reference: break one rule on purpose (see serve --list-faults)' })
-        .option('reference-work', { type: 'string', requiresArg: true, default: 'PT1S', describe: 'With --reference: how long accepted work takes' })
+        .option('reference-work', { type: 'string', requiresArg: true, default: 'PT0.5S', describe: 'With --reference: how long accepted work takes' })
         .option('change-set', { type: 'string', requiresArg: true, array: true, describe: 'Change-set file sent to plan and apply (repeatable; default: the bundled ones)' })
         .option('registration', { type: 'string', requiresArg: true, describe: 'The provisioner\'s registration document (JSON), judged and used for maxOperationDuration' })
         .option('max-operation-duration', { type: 'string', requiresArg: true, describe: 'Longest wait for an operation, ISO 8601 (default: the registration\'s, else PT30M)' })
