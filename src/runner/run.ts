@@ -89,11 +89,12 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
       signal,
       concluded: (conclusion: OperationConclusion) => operations.push(conclusion),
     };
-    const [, propertyResults] = await Promise.all([
-      Promise.all((request.suites ?? SCENARIOS).map((suite) => suite.run(suiteContext))),
-      request.properties ? runProperties(suiteContext, request.properties, context, (info) => context.changeSets.push(info)) : [],
-    ]);
-    properties = propertyResults;
+    await Promise.all((request.suites ?? SCENARIOS).map((suite) => suite.run(suiteContext)));
+    // Properties start once the scenarios are done: model-based runs apply the same change sets, and the
+    // control plane never runs two applies for one application and environment at once.
+    if (request.properties) {
+      properties = await runProperties(suiteContext, request.properties, context, (info) => context.changeSets.push(info));
+    }
     await poller.settle();
   } finally {
     await client.close();

@@ -16,10 +16,10 @@ export interface ModelRunOptions {
 }
 
 export const DEFAULT_MAX_COMMANDS = 12;
-const WAIT_POLL_INTERVALS = 3;
-const MAX_WAIT_MS = 10_000;
+const WAIT_POLL_INTERVALS = 1;
+const MAX_WAIT_MS = 2_000;
 
-/** The longest wait of a command: a few poll intervals, so that work can end between reads. */
+/** The longest wait of a command: one poll interval (the follow command is there to see work end), so cases stay short. */
 export function defaultMaxWaitMs(pollIntervalMs: number): number {
   return Math.min(WAIT_POLL_INTERVALS * pollIntervalMs, MAX_WAIT_MS);
 }
