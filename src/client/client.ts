@@ -87,7 +87,7 @@ export class ProvisionerClient {
     } catch (thrown) {
       const aborted = options.signal?.aborted === true;
       error = aborted
-        ? { kind: 'other', message: 'the run was stopped before an answer came' }
+        ? { kind: 'stopped', message: 'the run was stopped before an answer came' }
         : classifyTransportError(thrown, timeout.aborted, options.timeoutMs);
     }
     return this.transcript.record({

@@ -1,4 +1,4 @@
-import type { Transcript } from '../transcript/transcript.js';
+import { Transcript } from '../transcript/transcript.js';
 import { CATALOG } from './catalog.js';
 import type { Judgement, JudgeContext, Rule, RuleResult, RuleStatus } from './types.js';
 import * as answers from './judges/answers.js';
@@ -55,6 +55,7 @@ export interface RuleSelection {
 
 /** Judges the transcript by every rule of the catalog, in catalog order. */
 export function judgeRules(transcript: Transcript, context: JudgeContext, selection: RuleSelection = {}): RuleResult[] {
+  const judged = withoutStoppedExchanges(transcript);
   return RULES.map((rule) => {
     const base = { id: rule.id, level: rule.level, title: rule.title, sentence: rule.sentence };
     const deselected = (selection.only && !selection.only.includes(rule.id)) || selection.skip?.includes(rule.id);
@@ -62,8 +63,14 @@ export function judgeRules(transcript: Transcript, context: JudgeContext, select
     if (!rule.judge) {
       return { ...base, status: 'not-exercised', message: 'this version of the kit does not drive this situation yet', evidence: [] };
     }
-    return { ...base, ...resultOf(rule, safeJudge(rule.judge, transcript, context), selection.strict ?? false) };
+    return { ...base, ...resultOf(rule, safeJudge(rule.judge, judged, context), selection.strict ?? false) };
   });
+}
+
+// An exchange the kit cut short when the run was stopped says nothing about the provisioner.
+function withoutStoppedExchanges(transcript: Transcript): Transcript {
+  if (!transcript.exchanges.some((exchange) => exchange.error?.kind === 'stopped')) return transcript;
+  return new Transcript(transcript.exchanges.filter((exchange) => exchange.error?.kind !== 'stopped'), transcript.events);
 }
 
 // A judge that throws is a bug in the kit, never a verdict on the provisioner: say so instead of passing.

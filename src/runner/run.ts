@@ -101,7 +101,8 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
   }
 
   const rules = judgeRules(transcript, context, { only: request.only, skip: request.skip, strict: request.strict });
-  const verdict = decideVerdict(rules, transcript);
+  const interrupted = signal.aborted;
+  const verdict = decideVerdict(rules, transcript, interrupted);
   return {
     kit: kitIdentity(),
     target: { url: request.url },
@@ -111,7 +112,10 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     exitCode: EXIT_CODES[verdict],
     summary: summarize(rules),
     rules,
-    conclusions: conclusionsFor(transcript, context, verdict, request.url),
+    conclusions: [
+      ...(interrupted ? ['the run was stopped before it ended: what was not driven was not judged, so it cannot pass'] : []),
+      ...conclusionsFor(transcript, context, verdict, request.url),
+    ],
     operations,
     properties,
     settings: {

@@ -14,11 +14,15 @@ export function summarize(results: readonly RuleResult[]): Summary {
   };
 }
 
-/** Unknown is never success: a target that never answered is `unreachable`, whatever the rules say. */
-export function decideVerdict(results: readonly RuleResult[], transcript: Transcript): Verdict {
+/**
+ * Unknown is never success: a target that never answered is `unreachable`, and a run stopped before its
+ * end is an `error` unless a MUST rule already failed, whatever the rules that did run say.
+ */
+export function decideVerdict(results: readonly RuleResult[], transcript: Transcript, interrupted = false): Verdict {
   const answered = transcript.exchanges.some((exchange) => exchange.response !== undefined);
   if (!answered) return 'unreachable';
-  return results.some((r) => r.status === 'fail') ? 'fail' : 'pass';
+  if (results.some((r) => r.status === 'fail')) return 'fail';
+  return interrupted ? 'error' : 'pass';
 }
 
 export const EXIT_CODES: Readonly<Record<Verdict, ExitCode>> = { pass: 0, fail: 1, error: 2, unreachable: 3 };

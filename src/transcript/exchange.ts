@@ -49,6 +49,7 @@ export type TransportErrorKind =
   | 'refused' // connection refused
   | 'reset' // connection reset or closed early
   | 'dns' // host name did not resolve
+  | 'stopped' // the kit itself stopped the run before an answer came: says nothing about the provisioner
   | 'other';
 
 export interface TransportError {

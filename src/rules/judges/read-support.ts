@@ -53,6 +53,7 @@ export function answered(exchange: Exchange): string {
       return 'had its connection reset';
     case 'dns':
       return 'failed: the host name did not resolve';
+    case 'stopped':
     case 'other':
       return `failed: ${error.message}`;
   }
