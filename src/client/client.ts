@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import type { Exchange, ExchangeTag, JsonParse, RecordedResponse } from '../transcript/exchange.js';
+import type { Exchange, ExchangeTag, RecordedResponse } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { classifyTransportError } from './transport-error.js';
 import { now } from './clock.js';

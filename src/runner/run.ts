@@ -1,11 +1,11 @@
 import { setMaxListeners } from 'node:events';
 import { ProvisionerClient } from '../client/client.js';
 import { now } from '../client/clock.js';
-import type { LoadedChangeSet } from '../config/change-sets.js';
+import type { ResolvedRunOptions } from '../config/run-options.js';
 import { kitIdentity } from '../config/package-paths.js';
 import { Poller, type OperationObserver } from '../poller/poller.js';
 import { judgeRules } from '../rules/index.js';
-import type { DurationSetting, JudgeContext, RegistrationDocument } from '../rules/types.js';
+import type { JudgeContext } from '../rules/types.js';
 import { Transcript } from '../transcript/transcript.js';
 import type { Suite } from '../../suites/suite.js';
 import { SCENARIOS } from '../../suites/scenarios/index.js';
@@ -15,20 +15,9 @@ import { runProperties, type PropertyRunSettings } from './properties.js';
 import type { PropertyResult } from '../../suites/properties/property.js';
 import { EXIT_CODES, decideVerdict, summarize } from './verdict.js';
 
-export interface RunRequest {
+/** What a run needs: the resolved options, with a URL to aim at, and what to drive. */
+export interface RunRequest extends Omit<ResolvedRunOptions, 'url'> {
   url: string;
-  headers: Record<string, string>;
-  changeSets: LoadedChangeSet[];
-  changesPointer: string;
-  registration?: RegistrationDocument;
-  maxOperationDuration: DurationSetting;
-  pollIntervalMs: number;
-  answerTimeoutMs: number;
-  planOnly: boolean;
-  strict: boolean;
-  showSecrets: boolean;
-  only?: string[];
-  skip?: string[];
   suites?: readonly Suite[];
   /** Property suites and their budgets; absent: none run. */
   properties?: PropertyRunSettings;

@@ -1,6 +1,7 @@
 import type { Exchange, ExchangeTag, SubmitKind } from '../../src/transcript/exchange.js';
 import { acceptedOperationId } from '../../src/transcript/views.js';
 import type { PropertyContext } from './property.js';
+import { post } from '../post.js';
 
 export interface CaseSubmission {
   kind: SubmitKind;
@@ -17,16 +18,12 @@ export interface CaseSubmission {
  * until its final answer and the probes after it: the case is judged on everything it caused.
  */
 export async function submitCase(context: PropertyContext, submission: CaseSubmission): Promise<Exchange> {
-  const answer = await context.client.send({
+  const answer = await post(context, {
     suite: submission.caseSuite,
+    kind: submission.kind,
     tag: submission.tag,
-    probe: submission.tag !== 'plan' && submission.tag !== 'apply',
-    method: 'POST',
-    path: `/${submission.kind}`,
     body: submission.body,
     changeSet: submission.changeSet,
-    timeoutMs: context.submitTimeoutMs,
-    signal: context.signal,
   });
   const operationId = acceptedOperationId(answer);
   if (operationId !== undefined && operationId !== '') {

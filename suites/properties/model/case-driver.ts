@@ -4,6 +4,7 @@ import type { Exchange, SubmitKind } from '../../../src/transcript/exchange.js';
 import type { PropertyContext } from '../property.js';
 import type { TrackedOperation } from './model.js';
 import { CaseStopped } from './violation.js';
+import { post } from '../../post.js';
 
 /** An id that is not a UUID: as the case names it, and as it is placed in the path. */
 export interface MalformedId {
@@ -32,17 +33,7 @@ export class CaseDriver {
 
   submit(kind: SubmitKind, changeSet: LoadedChangeSet): Promise<Exchange> {
     this.mustGoOn();
-    return this.context.client.send({
-      suite: this.suite,
-      tag: kind,
-      probe: false,
-      method: 'POST',
-      path: `/${kind}`,
-      body: changeSet.text,
-      changeSet: changeSet.name,
-      timeoutMs: this.context.submitTimeoutMs,
-      signal: this.context.signal,
-    });
+    return post(this.context, { suite: this.suite, kind, body: changeSet.text, changeSet: changeSet.name });
   }
 
   /** A read of an operation the case started: the first of a group is the poll, the others are concurrent probes. */
