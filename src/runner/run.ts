@@ -103,6 +103,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     rules,
     conclusions: [
       ...(interrupted ? ['the run was stopped before it ended: what was not driven was not judged, so it cannot pass'] : []),
+      ...(request.properties?.suites.length ? [] : ['the property suites did not run: generated change sets and bad input were not tried']),
       ...conclusionsFor(transcript, context, verdict, request.url),
     ],
     operations,
