@@ -8,6 +8,8 @@ export interface SuiteContext {
   client: ProvisionerClient;
   poller: Poller;
   changeSets: LoadedChangeSet[];
+  /** Where the change sets keep their changes (a JSON pointer), for suites that make new change sets from them. */
+  changesPointer: string;
   planOnly: boolean;
   /** Time allowed for a plan or apply answer before the kit gives up on it (well past --answer-timeout). */
   submitTimeoutMs: number;

@@ -1,5 +1,5 @@
 import type { ChangeSetInfo, JudgeContext } from '../rules/types.js';
-import type { PropertyResult, PropertySuite } from '../../suites/properties/property.js';
+import type { PropertyContext, PropertyResult, PropertySuite } from '../../suites/properties/property.js';
 import type { SuiteContext } from '../../suites/suite.js';
 
 /** How the property suites of a run are budgeted and replayed. */
@@ -17,29 +17,36 @@ export interface PropertyRunSettings {
 }
 
 /**
- * Runs every property at once, each checking its cases one after another, on the run's client and poller:
- * their exchanges land in the run-wide transcript, so the rules judge them like any other.
+ * Runs the properties at once, each checking its cases one after another, on the run's client and poller:
+ * their exchanges land in the run-wide transcript, so the rules judge them like any other. Properties that
+ * apply take turns, so that no two applies for one application and environment overlap.
  */
-export function runProperties(
+export async function runProperties(
   base: SuiteContext,
   settings: PropertyRunSettings,
   judgeContext: JudgeContext,
   registerChangeSet: (info: ChangeSetInfo) => void,
 ): Promise<PropertyResult[]> {
+  const contextFor = (suite: PropertySuite): PropertyContext => ({
+    ...base,
+    judgeContext,
+    registerChangeSet,
+    settings: {
+      maxExamples: settings.maxExamples ?? suite.defaultMaxExamples,
+      timeLimitMs: settings.timeLimitMs,
+      seed: settings.seed,
+      path: settings.path,
+      allowApplyGenerated: settings.allowApplyGenerated,
+    },
+  });
+  let applyTurn: Promise<unknown> = Promise.resolve();
   return Promise.all(
-    settings.suites.map((suite) =>
-      suite.run({
-        ...base,
-        judgeContext,
-        registerChangeSet,
-        settings: {
-          maxExamples: settings.maxExamples ?? suite.defaultMaxExamples,
-          timeLimitMs: settings.timeLimitMs,
-          seed: settings.seed,
-          path: settings.path,
-          allowApplyGenerated: settings.allowApplyGenerated,
-        },
-      }),
-    ),
+    settings.suites.map((suite) => {
+      const context = contextFor(suite);
+      if (!suite.applies(context.settings)) return suite.run(context);
+      const turn = applyTurn.then(() => suite.run(context));
+      applyTurn = turn.catch(() => undefined);
+      return turn;
+    }),
   );
 }

@@ -73,6 +73,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
       poller,
       changeSets: request.changeSets,
       planOnly: request.planOnly,
+      changesPointer: request.changesPointer,
       submitTimeoutMs: submitTimeoutFor(request.answerTimeoutMs),
       readTimeoutMs: request.answerTimeoutMs,
       signal,

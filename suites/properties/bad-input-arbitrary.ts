@@ -51,7 +51,6 @@ export function malformedJsonArbitrary(): fc.Arbitrary<BadBody> {
 const notAString = fc.oneof(fc.constant(''), fc.integer(), fc.constant(null), fc.boolean(), fc.constant([]), fc.constant({}));
 const notAnAction = nameArbitrary(20).filter((text) => text !== 'created' && text !== 'updated' && text !== 'removed');
 const fieldName = fc.constantFrom('id', 'environment');
-const topLevelField = fc.constantFrom('application', 'environment', 'kind', 'type');
 
 interface Mutated {
   what: string;
@@ -67,7 +66,11 @@ function withChange<P>(param: fc.Arbitrary<P>, what: (p: P) => string, mutate: (
   });
 }
 
-/** A change set with one thing made wrong: every mutation breaks the schema whatever the change set was. */
+/**
+ * A change set with one thing made wrong: every mutation breaks what the contract says of changes, whatever
+ * the change set was. Top-level fields are left alone: the contract does not say what a provisioner makes of
+ * them, so a correct one may ignore them.
+ */
 function mutated(): fc.Arbitrary<Mutated> {
   const changeSet = changeSetArbitrary();
   const shapes: Array<fc.Arbitrary<Mutated>> = [
@@ -107,10 +110,6 @@ function mutated(): fc.Arbitrary<Mutated> {
         value: { ...set, changes: [...set.changes, { id: twin.id, environment: twin.environment, action }] },
       };
     }),
-    fc.tuple(changeSet, topLevelField, notAString).map(([set, field, value]) => ({
-      what: `${field} is ${JSON.stringify(value)}`,
-      value: { ...set, [field]: value },
-    })),
     fc.tuple(changeSet, fc.boolean()).map(([set, inArray]) => ({
       what: inArray ? 'the changes sent as a bare array' : 'the change set wrapped in another object',
       value: inArray ? set.changes : { changeSet: set },

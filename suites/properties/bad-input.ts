@@ -22,6 +22,7 @@ function badInputSuite(name: string, tag: ExchangeTag & ('malformed-json' | 'inv
   return {
     name,
     defaultMaxExamples,
+    applies: () => false,
     run(context: PropertyContext): Promise<PropertyResult> {
       return checkProperty(context, {
         name,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { ChangeKey } from '../../src/rules/types.js';
+import { isJsonObject, withChanges, type ChangeSetTemplate, type JsonObject } from './change-set-template.js';
 
 /** The three actions of schemas/change-set.schema.json. */
 export const ACTIONS = ['created', 'updated', 'removed'] as const;
@@ -87,56 +88,110 @@ export function propertiesArbitrary(): fc.Arbitrary<Record<string, PropertyValue
   return fc.dictionary(key, value, { maxKeys: 4 });
 }
 
-interface ChangeDraft {
+interface ChangeDraft<P> {
   idIndex: number;
   environmentIndex: number;
   action: GeneratedAction;
-  properties: Record<string, PropertyValue> | undefined;
+  properties: P;
 }
 
+/** A change with its (id, environment) pair settled, and whatever its draft says of its properties. */
+type PlacedChange<P> = Omit<GeneratedChange, 'properties'> & { properties: P };
+
 /**
- * Change sets drawn from the change-set schema. Ids and environments come from small pools, so that one id
- * shows up in several environments; pairs that repeat are dropped, which keeps (id, environment) unique.
- * Every part shrinks: fewer changes, one id and one environment, shorter and plainer strings, no properties.
+ * The changes of a generated change set, as record fields. Ids and environments come from small pools, so
+ * that one id shows up in several environments; pairs that repeat are dropped (see `uniqueChanges`).
+ * Shrinking goes field by field in this order: fewer changes first, which makes every later step cheaper.
  */
-export function changeSetArbitrary(): fc.Arbitrary<GeneratedChangeSet> {
+function changeFields<P>(properties: fc.Arbitrary<P>) {
   const draft = fc.record({
     idIndex: fc.nat({ max: 5 }),
     environmentIndex: fc.nat({ max: 2 }),
     action: fc.constantFrom(...ACTIONS),
-    properties: fc.option(propertiesArbitrary(), { nil: undefined, freq: 3 }),
+    properties,
   });
+  return {
+    // Drafts name distinct pool slots, so that 8 changes stay 8 unless two pool entries happen to be equal.
+    drafts: nonEmpty(fc.uniqueArray(draft, { maxLength: MAX_CHANGES, selector: (d) => `${d.idIndex}/${d.environmentIndex}` })),
+    ids: nonEmpty(fc.array(nameArbitrary(), { maxLength: 6 })),
+    environments: nonEmpty(fc.array(nameArbitrary(24), { maxLength: 3 })),
+  };
+}
+
+/**
+ * Change sets drawn from the change-set schema alone, top-level fields included: the starting points of bad
+ * bodies. Every part shrinks: fewer changes, one id and one environment, shorter and plainer strings, no
+ * properties.
+ */
+export function changeSetArbitrary(): fc.Arbitrary<GeneratedChangeSet> {
   const topLevel = fc.record(
     { application: nameArbitrary(40), environment: nameArbitrary(40), kind: nameArbitrary(40), type: nameArbitrary(40) },
     { requiredKeys: [] },
   );
   return fc
-    // Shrinking goes field by field in this order: fewer changes first, which makes every later step cheaper.
-    .record({
-      // Drafts name distinct pool slots, so that 8 changes stay 8 unless two pool entries happen to be equal.
-      drafts: nonEmpty(fc.uniqueArray(draft, { maxLength: MAX_CHANGES, selector: (d) => `${d.idIndex}/${d.environmentIndex}` })),
-      ids: nonEmpty(fc.array(nameArbitrary(), { maxLength: 6 })),
-      environments: nonEmpty(fc.array(nameArbitrary(24), { maxLength: 3 })),
-      topLevel,
-    })
-    .map(({ ids, environments, drafts, topLevel: fields }) => ({ ...fields, changes: uniqueChanges(ids, environments, drafts) }));
+    .record({ ...changeFields(fc.option(propertiesArbitrary(), { nil: undefined, freq: 3 })), topLevel })
+    .map(({ ids, environments, drafts, topLevel: fields }) => ({
+      ...fields,
+      changes: uniqueChanges(ids, environments, drafts).map(({ properties, ...change }) => ({ ...change, ...(properties !== undefined && { properties }) })),
+    }));
 }
 
-function uniqueChanges(ids: string[], environments: string[], drafts: ChangeDraft[]): GeneratedChange[] {
+/** A change made from a template's change: its fields, with a generated id, environment and action. */
+export type TemplatedChange = JsonObject & Omit<GeneratedChange, 'properties'>;
+
+/** A change set made from a template: the body as sent, and the changes a final answer must hold results for. */
+export interface TemplatedChangeSet {
+  /** The name of the change set it was made from. */
+  template: string;
+  changes: TemplatedChange[];
+  /** The template with `changes` at its changes pointer, every other field as the template has it. */
+  body: unknown;
+}
+
+/**
+ * Change sets made from the user's own (`templates`, at least one): each keeps every field of its template
+ * but the changes, and each change starts from the template's first one, so a provisioner registered for
+ * one resource type never gets a body it may fairly refuse. Ids, environments and actions vary as in
+ * `changeSetArbitrary`; properties are the template change's own, or those merged with generated extra keys.
+ * Shrinks to one change with the plainest id and environment, the template's properties and the first template.
+ */
+export function templatedChangeSetArbitrary(templates: readonly ChangeSetTemplate[]): fc.Arbitrary<TemplatedChangeSet> {
+  return fc
+    .record({ ...changeFields(fc.option(propertiesArbitrary(), { nil: undefined, freq: 3 })), template: fc.constantFrom(...templates) })
+    .map(({ ids, environments, drafts, template }) => {
+      const changes = uniqueChanges(ids, environments, drafts).map((change) => changeFromTemplate(template.firstChange, change));
+      return { template: template.name, changes, body: withChanges(template, changes) };
+    });
+}
+
+/** The template's change with the generated id, environment and action, and its properties extended by `extras`. */
+function changeFromTemplate(templateChange: JsonObject, change: PlacedChange<Record<string, PropertyValue> | undefined>): TemplatedChange {
+  const { properties: extras, ...generated } = change;
+  const made: TemplatedChange = { ...templateChange, ...generated };
+  if (extras === undefined) return made;
+  const own = templateChange.properties;
+  if (own === undefined) made.properties = extras;
+  // The template's own keys keep their values and their place; extras only add keys. Properties that are not
+  // an object belong to the user's format and stay as they are.
+  else if (isJsonObject(own)) made.properties = Object.fromEntries([...Object.entries(own), ...Object.entries(extras).filter(([key]) => !Object.hasOwn(own, key))]);
+  return made;
+}
+
+function uniqueChanges<P>(ids: string[], environments: string[], drafts: Array<ChangeDraft<P>>): Array<PlacedChange<P>> {
   const seen = new Set<string>();
-  const changes: GeneratedChange[] = [];
+  const changes: Array<PlacedChange<P>> = [];
   for (const draft of drafts) {
     const id = ids[draft.idIndex % ids.length]!;
     const environment = environments[draft.environmentIndex % environments.length]!;
     const key = JSON.stringify([id, environment]);
     if (seen.has(key)) continue;
     seen.add(key);
-    changes.push({ id, environment, action: draft.action, ...(draft.properties !== undefined && { properties: draft.properties }) });
+    changes.push({ id, environment, action: draft.action, properties: draft.properties });
   }
   return changes;
 }
 
 /** The (id, environment) pairs a final answer must hold one result for. */
-export function changeKeys(changeSet: GeneratedChangeSet): ChangeKey[] {
+export function changeKeys(changeSet: { changes: readonly ChangeKey[] }): ChangeKey[] {
   return changeSet.changes.map(({ id, environment }) => ({ id, environment }));
 }

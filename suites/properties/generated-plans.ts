@@ -1,5 +1,6 @@
 import { checkProperty } from './check-property.js';
-import { changeKeys, changeSetArbitrary, type GeneratedChangeSet } from './change-set-arbitrary.js';
+import { changeKeys, templatedChangeSetArbitrary, type TemplatedChangeSet } from './change-set-arbitrary.js';
+import { templateOf, type ChangeSetTemplate } from './change-set-template.js';
 import { judgeCase } from './judge-case.js';
 import type { CaseVerdict, PropertyContext, PropertyResult, PropertySuite } from './property.js';
 import { submitCase } from './submit-case.js';
@@ -10,27 +11,34 @@ export const GENERATED_PLANS = 'property/generated-plans';
 const RULES = ['answer.*', 'accepted.*', 'final.*', 'operation.*'];
 
 /**
- * Generated change sets, valid by the change-set schema, sent to POST /plan (and to POST /apply only when
- * the user allows it, since apply changes real things). Each case is judged by the same rules as the run.
+ * Change sets made from the run's own (the bundled ones by default): every field of a template stays as it
+ * is but the changes, which are generated. They go to POST /plan (and to POST /apply only when the user
+ * allows it, since apply changes real things). Each case is judged by the same rules as the run.
  */
 export const generatedPlans: PropertySuite = {
   name: GENERATED_PLANS,
   defaultMaxExamples: 20,
-  run(context: PropertyContext): Promise<PropertyResult> {
+  applies: (settings) => settings.allowApplyGenerated,
+  async run(context: PropertyContext): Promise<PropertyResult> {
+    const templates = templatesOf(context);
     return checkProperty(context, {
       name: GENERATED_PLANS,
-      arbitrary: changeSetArbitrary(),
+      arbitrary: templatedChangeSetArbitrary(templates),
       runCase: (changeSet, caseSuite, signal) => runCase(context, changeSet, caseSuite, signal),
-      describe: (changeSet) => JSON.stringify(changeSet, null, 2),
+      describe: (changeSet) => JSON.stringify(changeSet.body, null, 2),
     });
   },
 };
 
-async function runCase(context: PropertyContext, changeSet: GeneratedChangeSet, caseSuite: string, signal: AbortSignal): Promise<CaseVerdict> {
+function templatesOf(context: PropertyContext): ChangeSetTemplate[] {
+  return context.changeSets.map((changeSet) => templateOf(changeSet, context.changesPointer));
+}
+
+async function runCase(context: PropertyContext, changeSet: TemplatedChangeSet, caseSuite: string, signal: AbortSignal): Promise<CaseVerdict> {
   // The case's suite name is unique, so it also names the change set for the run-wide judgement.
   const info = { name: caseSuite, changes: changeKeys(changeSet) };
   context.registerChangeSet(info);
-  const body = JSON.stringify(changeSet);
+  const body = JSON.stringify(changeSet.body);
   await submitCase(context, { kind: 'plan', tag: 'plan', body, caseSuite, changeSet: caseSuite, signal });
   if (context.settings.allowApplyGenerated && !context.planOnly && !signal.aborted) {
     await submitCase(context, { kind: 'apply', tag: 'apply', body, caseSuite, changeSet: caseSuite, signal });

@@ -18,6 +18,10 @@ export interface PropertySettings {
 /** What a property suite gets besides a scenario suite's context. */
 export interface PropertyContext extends SuiteContext {
   settings: PropertySettings;
+  /**
+   * JSON pointer to the changes array in the run's change sets (`--changes-path`). The runner always gives it;
+   * absent only where a test builds a context by hand, which means the default, `/changes`.
+   */
   /** The run-wide judge context; a case adds its own generated change sets to a copy of it. */
   judgeContext: JudgeContext;
   /** Makes a generated change set known to the run-wide judgement (results are matched by change-set name). */
@@ -77,5 +81,7 @@ export interface PropertySuite {
   name: string;
   /** Cases when `--max-examples` is not given: enough to find faults, few enough that a run against an instant provisioner takes seconds. */
   defaultMaxExamples: number;
+  /** Whether its cases call POST /apply: such properties take turns, as the control plane never runs two applies for one application and environment at once. */
+  applies(settings: PropertySettings): boolean;
   run(context: PropertyContext): Promise<PropertyResult>;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bundledChangeSetFiles, loadChangeSets, parseChangeSet } from '../../src/config/change-sets.js';
 import { judgeRules } from '../../src/rules/index.js';
 import { hasPunctuation } from '../../src/reference/input-limits.js';
 import { generatedPlans } from '../../suites/properties/generated-plans.js';
@@ -6,14 +7,63 @@ import { changeSetOf, propertyHarness } from './support.js';
 
 const harness = propertyHarness();
 
+/** The change sets a run without --change-set uses, in their order: the first is what shrinking reaches. */
+const BUNDLED = await loadChangeSets(await bundledChangeSetFiles(), '/changes');
+const FIRST = JSON.parse(BUNDLED[0]!.text) as { changes: Array<Record<string, unknown>>; [key: string]: unknown };
+
+/** A body without its changes: what must be the template's, untouched. */
+function withoutChanges(body: Record<string, unknown>): Record<string, unknown> {
+  const { changes: _changes, ...rest } = body;
+  return rest;
+}
+
+const TEMPLATE_FIELDS = new Set(BUNDLED.map((changeSet) => JSON.stringify(withoutChanges(JSON.parse(changeSet.text) as Record<string, unknown>))));
+
 describe('property/generated-plans against the reference provisioner', () => {
-  it.each(['sync', 'async', 'mixed'] as const)('holds for the correct reference in %s mode', async (mode) => {
-    const { context, transcript } = await harness({ mode }, { maxExamples: mode === 'async' ? 10 : 30 });
+  it.each(['sync', 'async', 'mixed'] as const)('holds for the correct reference in %s mode over several seeds', async (mode) => {
+    for (const seed of [1, 2, 3]) {
+      const { context, transcript } = await harness({ mode }, { seed, maxExamples: mode === 'async' ? 10 : 30 });
+      const result = await generatedPlans.run(context);
+      expect(result, `seed ${seed}: ${result.notes.join('\n')}`).toMatchObject({ status: 'passed', ruleIds: [], interrupted: false });
+      expect(result.numRuns).toBe(mode === 'async' ? 10 : 30);
+      const plans = transcript.exchanges.filter((e) => e.tag === 'plan');
+      expect(plans).toHaveLength(result.numRuns);
+      expect(transcript.exchanges.some((e) => e.tag === 'apply')).toBe(false);
+      // Every body is one of the bundled change sets with other changes: no top-level field is ever generated.
+      for (const plan of plans) expect(TEMPLATE_FIELDS).toContain(JSON.stringify(withoutChanges(JSON.parse(plan.request.body!) as Record<string, unknown>)));
+    }
+  });
+
+  it('makes its change sets from the run\'s own, whatever they are', async () => {
+    const { context, transcript } = await harness({ mode: 'sync' }, { seed: 5, maxExamples: 15 });
+    context.changeSets = [BUNDLED[2]!];
     const result = await generatedPlans.run(context);
-    expect(result, result.notes.join('\n')).toMatchObject({ status: 'passed', ruleIds: [], interrupted: false });
-    expect(result.numRuns).toBe(mode === 'async' ? 10 : 30);
-    expect(transcript.exchanges.filter((e) => e.tag === 'plan')).toHaveLength(result.numRuns);
-    expect(transcript.exchanges.some((e) => e.tag === 'apply')).toBe(false);
+    expect(result.status).toBe('passed');
+    const bodies = transcript.exchanges.filter((e) => e.tag === 'plan').map((e) => JSON.parse(e.request.body!) as Record<string, unknown>);
+    expect(bodies).toHaveLength(15);
+    for (const body of bodies) expect(withoutChanges(body)).toEqual(withoutChanges(JSON.parse(BUNDLED[2]!.text) as Record<string, unknown>));
+  });
+
+  it('puts the generated changes at the changes pointer of the run and keeps the template\'s other fields', async () => {
+    const pointer = '/spec/changes';
+    const nested = { spec: { changes: [{ id: 'shop-db', environment: 'test', action: 'created', properties: { size: 's' } }] }, kind: 'k' };
+    const { context, transcript } = await harness({ mode: 'sync' }, { seed: 9, path: '0' });
+    context.changesPointer = pointer;
+    context.changeSets = [parseChangeSet('nested.json', JSON.stringify(nested), pointer)];
+    const result = await generatedPlans.run(context);
+    // The reference reads changes at /changes only, so it refuses these bodies; what matters here is what was sent.
+    const bodies = transcript.exchanges.filter((e) => e.tag === 'plan').map((e) => JSON.parse(e.request.body!) as { spec: { changes: Array<Record<string, unknown>> } });
+    expect(bodies.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(result.counterexample!)).toEqual(bodies[0]);
+    for (const body of bodies) {
+      expect(Object.keys(body)).toEqual(['spec', 'kind']);
+      expect(body).toEqual({ spec: { changes: body.spec.changes }, kind: 'k' });
+      expect(body.spec.changes.length).toBeGreaterThanOrEqual(1);
+      for (const change of body.spec.changes) expect(change.properties).toMatchObject({ size: 's' });
+    }
+    // Results are matched by the generated (id, environment) pairs, not the template's.
+    const registered = context.judgeContext.changeSets.map((info) => info.changes);
+    expect(registered[0]).toEqual(bodies[0]!.spec.changes.map(({ id, environment }) => ({ id, environment })));
   });
 
   it('applies generated change sets only when allowed', async () => {
@@ -29,10 +79,13 @@ describe('property/generated-plans against the reference provisioner', () => {
     const result = await generatedPlans.run(context);
     expect(result.status).toBe('failed');
     expect(result.ruleIds).toEqual(['final.results-match-changes']);
-    const { changes } = changeSetOf(result.counterexample);
+    const changeSet = changeSetOf(result.counterexample);
+    expect(withoutChanges(changeSet)).toEqual(withoutChanges(FIRST));
+    const { changes } = changeSet;
     expect(changes).toHaveLength(1);
     expect(Array.from(changes[0]!.id)).toHaveLength(21);
     expect(changes[0]!.environment).toHaveLength(1);
+    expect(changes[0]!.properties).toEqual(FIRST.changes[0]!.properties);
     expect(result.reruns.at(-1)?.reproduced).toBe(true);
     expect(result.message).toContain(`--seed 7 --path ${result.path}`);
 
@@ -48,20 +101,24 @@ describe('property/generated-plans against the reference provisioner', () => {
     const result = await generatedPlans.run(context);
     expect(result.ruleIds).toEqual(['final.results-match-changes']);
     const changeSet = changeSetOf(result.counterexample);
-    expect(changeSet.changes).toEqual([{ id: expect.any(String), environment: expect.any(String), action: 'removed' }]);
+    expect(changeSet.changes).toEqual([{ id: expect.any(String), environment: expect.any(String), action: 'removed', properties: FIRST.changes[0]!.properties }]);
     expect(Array.from(changeSet.changes[0]!.id)).toHaveLength(1);
-    expect(Object.keys(changeSet)).toEqual(['changes']);
+    expect(Object.keys(changeSet)).toEqual(Object.keys(FIRST));
+    expect(withoutChanges(changeSet)).toEqual(withoutChanges(FIRST));
   });
 
   it('finds punctuation-environment-500 and shrinks it to an environment of one punctuation character', async () => {
     const { context } = await harness({ mode: 'mixed', fault: 'punctuation-environment-500' }, { seed: 11 });
     const result = await generatedPlans.run(context);
     expect(result.ruleIds).toEqual(['answer.status']);
-    const { changes } = changeSetOf(result.counterexample);
+    const changeSet = changeSetOf(result.counterexample);
+    expect(withoutChanges(changeSet)).toEqual(withoutChanges(FIRST));
+    const { changes } = changeSet;
     expect(changes).toHaveLength(1);
     expect(Array.from(changes[0]!.environment)).toHaveLength(1);
     expect(hasPunctuation(changes[0]!.environment)).toBe(true);
     expect(changes[0]!.id).toHaveLength(1);
+    expect(changes[0]!.properties).toEqual(FIRST.changes[0]!.properties);
   });
 
   it('replays exactly the shrunk case from its seed and path', async () => {
@@ -70,6 +127,7 @@ describe('property/generated-plans against the reference provisioner', () => {
     const again = await harness({ mode: 'sync', fault: 'long-id-result-lost' }, { seed: 7, path: found.path });
     const replayed = await generatedPlans.run(again.context);
     expect(replayed).toMatchObject({ status: 'failed', seed: 7, path: found.path, counterexample: found.counterexample, ruleIds: found.ruleIds, numRuns: 1 });
+    // The counterexample printed is the body as sent, byte for byte once compacted.
     expect(again.transcript.exchanges.filter((e) => e.tag === 'plan').map((e) => e.request.body)).toEqual(
       Array(1 + replayed.reruns.length).fill(JSON.stringify(changeSetOf(found.counterexample))),
     );

@@ -61,6 +61,7 @@ async function checkModel(url: string, budget: Budget): Promise<Checked> {
     poller,
     changeSets,
     planOnly: false,
+    changesPointer: '/changes',
     submitTimeoutMs: 5000,
     readTimeoutMs: 2000,
     signal,

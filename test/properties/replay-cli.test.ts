@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bundledChangeSetFiles, loadChangeSets } from '../../src/config/change-sets.js';
 import { runCli } from '../e2e/run-cli.js';
 
 interface ReportedProperty {
@@ -14,6 +15,12 @@ interface ReportedProperty {
 
 const FAULTY = ['run', '--reference', '--reference-mode', 'mixed', '--reference-fault', 'long-id-result-lost', '--poll-interval', 'PT0.1S', '--reference-work', 'PT0.2S'];
 
+/** A change set without its changes: the fields a generated one keeps from its template. */
+function fieldsBesidesChanges(text: string): string {
+  const { changes: _changes, ...rest } = JSON.parse(text) as Record<string, unknown>;
+  return JSON.stringify(rest);
+}
+
 /** The arguments of the replay line the console printed for a property (they are plain words here). */
 function replayLine(stdout: string, property: string): string[] {
   const line = stdout.split('\n').find((l) => l.includes('replay: provisioner-conformance') && l.includes(`--property ${property}`));
@@ -28,6 +35,9 @@ describe('replaying a property failure from the command line', () => {
     const found = (first.report!.properties as ReportedProperty[]).find((p) => p.name === 'property/generated-plans')!;
     expect(found.status).toBe('failed');
     expect(found.ruleIds).toEqual(['final.results-match-changes']);
+    // The counterexample is a body as sent: one of the bundled change sets, with generated changes.
+    const bundled = await loadChangeSets(await bundledChangeSetFiles(), '/changes');
+    expect(bundled.map((changeSet) => fieldsBesidesChanges(changeSet.text))).toContain(fieldsBesidesChanges(found.counterexample!));
 
     const args = replayLine(first.stdout, found.name).filter((arg, i, all) => arg !== '--report' && all[i - 1] !== '--report');
     expect(args.slice(-6)).toEqual(['--property', found.name, '--seed', String(found.seed), '--path', found.path]);

@@ -1,3 +1,4 @@
+import { bundledChangeSetFiles, loadChangeSets } from '../../src/config/change-sets.js';
 import { afterEach } from 'vitest';
 import { ProvisionerClient } from '../../src/client/client.js';
 import { Poller } from '../../src/poller/poller.js';
@@ -50,8 +51,9 @@ export function propertyHarness(): (reference: ReferenceOptions, settings?: Part
     const context: PropertyContext = {
       client,
       poller,
-      changeSets: [],
+      changeSets: await loadChangeSets(await bundledChangeSetFiles(), '/changes'),
       planOnly: false,
+      changesPointer: '/changes',
       submitTimeoutMs: 10_000,
       readTimeoutMs: 5_000,
       signal,

@@ -15,6 +15,7 @@ export { joinReplay, splitReplay } from './replay-path.js';
 export const modelBasedRuns: PropertySuite = {
   name: MODEL_BASED_RUNS,
   defaultMaxExamples: 30,
+  applies: () => true,
   async run(context: PropertyContext): Promise<PropertyResult> {
     const replay = splitReplay(context.settings.path);
     const replaying: PropertyContext = { ...context, settings: { ...context.settings, path: replay.path } };
