@@ -49,19 +49,9 @@ export interface JsonRule {
 }
 
 /** One property suite's end: held, or a shrunk counterexample with the exchanges that show it. */
-export interface JsonProperty {
-  name: string;
-  status: PropertyResult['status'];
-  numRuns: number;
-  seed: number;
-  path?: string;
-  interrupted: boolean;
-  ruleIds: string[];
-  counterexample?: string;
+export interface JsonProperty extends Omit<PropertyResult, 'exchanges' | 'reruns'> {
   exchanges: JsonExchange[];
-  notes: string[];
   reruns: Array<{ reproduced: boolean; exchanges: JsonExchange[]; notes: string[] }>;
-  message: string;
   /** Flags that, added to the run's own, replay this property: `--property NAME --seed S [--path P]`. */
   replay: string[];
 }

@@ -10,7 +10,8 @@ export interface BadBody {
 /** Deepest nesting a bad body reaches: far past what a recursive parser survives. */
 export const MAX_NESTING = 10_000;
 
-function parses(text: string): boolean {
+/** Whether a text parses as JSON. */
+export function parses(text: string): boolean {
   try {
     JSON.parse(text);
     return true;

@@ -7,20 +7,12 @@ import { jsonDepth } from '../../src/reference/input-limits.js';
 import { bundledChangeSetFiles, loadChangeSets, parseChangeSet } from '../../src/config/change-sets.js';
 import { changeSetArbitrary, MAX_CHANGES, templatedChangeSetArbitrary, type GeneratedChangeSet, type TemplatedChangeSet } from '../../suites/properties/change-set-arbitrary.js';
 import { isJsonObject, templateOf, type ChangeSetTemplate, type JsonObject } from '../../suites/properties/change-set-template.js';
-import { invalidChangeSetArbitrary, malformedJsonArbitrary, MAX_NESTING } from '../../suites/properties/bad-input-arbitrary.js';
+import { invalidChangeSetArbitrary, malformedJsonArbitrary, MAX_NESTING, parses } from '../../suites/properties/bad-input-arbitrary.js';
 import { ROOT } from '../e2e/run-cli.js';
 
 const ajv = new Ajv2020.default({ allErrors: true, strict: false });
 const isChangeSet = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas', 'change-set.schema.json'), 'utf8')) as object);
 
-function parses(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** What CHANGE-SET.md asks beyond the schema: each (id, environment) pair once. */
 function pairsUnique(value: unknown): boolean {
