@@ -8,6 +8,7 @@ import { createProgress } from '../report/progress.js';
 import { renderSummary } from '../report/console.js';
 import { shouldUseColor } from '../report/style.js';
 import { writeJsonReport } from '../report/write-json.js';
+import { writeJunitReport } from '../report/write-junit.js';
 import { writeTranscriptFile } from '../transcript/transcript-file.js';
 import { redactExchanges } from '../report/redact-transcript.js';
 import { FAULTS, isFaultName, startReferenceProvisioner } from '../reference/index.js';
@@ -18,6 +19,7 @@ import { PROPERTIES } from '../../suites/properties/index.js';
 
 interface RunArgs extends RunFlags, PropertyFlags {
   report?: string;
+  junit?: string;
   transcript?: string;
   reference: boolean;
   referenceMode: 'sync' | 'async' | 'mixed';
@@ -51,6 +53,7 @@ export function runCommand(result: CommandResult): CommandModule<object, RunArgs
         .option('only', { type: 'string', requiresArg: true, array: true, describe: 'Judge only these rule ids (repeatable or comma-separated)' })
         .option('skip', { type: 'string', requiresArg: true, array: true, describe: 'Do not judge these rule ids' })
         .option('report', { type: 'string', requiresArg: true, describe: 'Write the JSON report to this file' })
+        .option('junit', { type: 'string', requiresArg: true, describe: 'Write the results as JUnit XML to this file, for CI servers' })
         .option('transcript', { type: 'string', requiresArg: true, describe: 'Write every exchange, with the context it was judged in, to this file (JSON)' })
         .option('show-secrets', { type: 'boolean', default: false, describe: 'Show secret-looking values and headers in reports' })) as unknown as Argv<RunArgs>,
     handler: async (args) => {
@@ -94,6 +97,7 @@ async function executeRun(args: RunArgs): Promise<number> {
     progress.stop();
     process.stdout.write(renderSummary(outcome, { color, invocation: process.argv.slice(2) }));
     if (args.report !== undefined) await writeJsonReport(args.report, outcome);
+    if (args.junit !== undefined) await writeJunitReport(args.junit, outcome);
     if (args.transcript !== undefined) {
       const { exchanges, events } = outcome.transcript;
       await writeTranscriptFile(args.transcript, args.showSecrets ? exchanges : redactExchanges(exchanges), events, outcome.context);

@@ -127,6 +127,11 @@ function detailBlock(rule: RuleResult, outcome: RunOutcome, style: Style): strin
   return lines;
 }
 
+/** A broken rule's whole story as plain text: sentence, message, evidence with exchanges, and a curl to repeat it. */
+export function ruleDetailText(rule: RuleResult, outcome: RunOutcome): string {
+  return detailBlock(rule, outcome, createStyle(false)).join('\n');
+}
+
 /** `20 passed, 1 failed, 2 warned, 4 not exercised`, then advice and skipped only when there are any. */
 export function summaryLine(summary: Summary): string {
   const parts = [`${summary.passed} passed`, `${summary.failed} failed`, `${summary.warned} warned`, `${summary.notExercised} not exercised`];

@@ -1,0 +1,117 @@
+import { hostname } from 'node:os';
+import { CATALOG } from '../rules/catalog.js';
+import type { RuleResult, RuleSection } from '../rules/types.js';
+import type { RunOutcome } from '../runner/outcome.js';
+import type { PropertyResult } from '../../suites/properties/property.js';
+import { ruleDetailText } from './console.js';
+
+/**
+ * The run as JUnit XML (the Apache Ant schema CI servers read, `schemas/junit.xsd`): one test suite per
+ * section of the catalog and one for the properties, one test case per rule or property. A failed rule is a
+ * failure; with `--strict` so is a warning. Warnings and advice that do not fail the run are listed in
+ * the suite's output; rules that were not exercised or were deselected are skipped, never passed.
+ */
+export function renderJunit(outcome: RunOutcome): string {
+  const timestamp = new Date(outcome.startedAt).toISOString().slice(0, 19);
+  const seconds = ((outcome.finishedAt - outcome.startedAt) / 1000).toFixed(3);
+  const host = hostname() || 'localhost';
+  const suites: string[] = [];
+  let id = 0;
+  for (const section of sections()) {
+    const rules = outcome.rules.filter((rule) => sectionOf(rule.id) === section);
+    if (rules.length === 0) continue;
+    const cases = rules.map((rule) => ruleCase(rule, outcome));
+    const notes = rules.filter((rule) => rule.status === 'warn' || rule.status === 'advice').map((rule) => `${rule.status}: ${rule.id}: ${rule.message}\n\n${ruleDetailText(rule, outcome)}`);
+    suites.push(
+      suite({ id: id++, name: `rules.${section}`, timestamp, host, seconds, cases, systemOut: notes.join('\n\n') }, rules.filter((r) => r.status === 'fail').length, 0, rules.filter(isSkipped).length),
+    );
+  }
+  if (outcome.properties.length > 0) {
+    const cases = outcome.properties.map(propertyCase);
+    const failures = outcome.properties.filter((p) => p.status === 'failed').length;
+    const errors = outcome.properties.filter((p) => p.status === 'flaky').length;
+    suites.push(suite({ id: id++, name: 'properties', timestamp, host, seconds, cases, systemOut: '' }, failures, errors, 0));
+  }
+  if (outcome.verdict === 'unreachable' || outcome.verdict === 'error') {
+    const message = outcome.conclusions.join('; ') || outcome.verdict;
+    const cases = [`    <testcase name="run" classname="provisioner-conformance.run" time="${seconds}">\n      <error type="${outcome.verdict}" message="${xmlText(message)}">${xmlText(message)}</error>\n    </testcase>`];
+    suites.push(suite({ id: id++, name: 'run', timestamp, host, seconds, cases, systemOut: '' }, 0, 1, 0));
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+function sections(): RuleSection[] {
+  return [...new Set(CATALOG.map((rule) => rule.section))];
+}
+
+function sectionOf(id: string): RuleSection | undefined {
+  return CATALOG.find((rule) => rule.id === id)?.section;
+}
+
+function isSkipped(rule: RuleResult): boolean {
+  return rule.status === 'not-exercised' || rule.status === 'skip';
+}
+
+interface SuiteParts {
+  id: number;
+  name: string;
+  timestamp: string;
+  host: string;
+  seconds: string;
+  cases: string[];
+  systemOut: string;
+}
+
+function suite(parts: SuiteParts, failures: number, errors: number, skipped: number): string {
+  const attributes = [
+    `package="provisioner-conformance"`,
+    `id="${parts.id}"`,
+    `name="${xmlText(parts.name)}"`,
+    `timestamp="${parts.timestamp}"`,
+    `hostname="${xmlText(parts.host)}"`,
+    `tests="${parts.cases.length}"`,
+    `failures="${failures}"`,
+    `errors="${errors}"`,
+    `skipped="${skipped}"`,
+    `time="${parts.seconds}"`,
+  ].join(' ');
+  return [
+    `  <testsuite ${attributes}>`,
+    '    <properties/>',
+    ...parts.cases,
+    `    <system-out>${xmlText(parts.systemOut)}</system-out>`,
+    '    <system-err></system-err>',
+    '  </testsuite>',
+  ].join('\n');
+}
+
+function ruleCase(rule: RuleResult, outcome: RunOutcome): string {
+  const open = `    <testcase name="${xmlText(rule.id)}" classname="provisioner-conformance.${sectionOf(rule.id) ?? 'rules'}" time="0">`;
+  if (rule.status === 'fail') {
+    return `${open}\n      <failure type="${rule.level}" message="${xmlText(rule.message)}">${xmlText(ruleDetailText(rule, outcome))}</failure>\n    </testcase>`;
+  }
+  if (isSkipped(rule)) return `${open}\n      <skipped/>\n    </testcase>`;
+  return `${open}</testcase>`;
+}
+
+function propertyCase(property: PropertyResult): string {
+  const open = `    <testcase name="${xmlText(property.name)}" classname="provisioner-conformance.properties" time="0">`;
+  if (property.status === 'passed') return `${open}</testcase>`;
+  const element = property.status === 'failed' ? 'failure' : 'error';
+  const body = [property.message, '', 'counterexample:', property.counterexample ?? '', '', ...property.notes].join('\n');
+  return `${open}\n      <${element} type="${property.status}" message="${xmlText(property.message)}">${xmlText(body)}</${element}>\n    </testcase>`;
+}
+
+// XML 1.0 allows tab, line feed, carriage return and everything from U+0020 except lone surrogates and U+FFFE/U+FFFF.
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text safe inside an XML attribute or element: characters XML cannot hold are dropped, markup escaped. */
+export function xmlText(text: string): string {
+  return text
+    .replace(NOT_XML, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { renderJunit, xmlText } from '../../src/report/junit.js';
+import { sampleOutcome } from './outcome-fixture.js';
+
+const SCHEMA = resolve(import.meta.dirname, '..', '..', 'schemas', 'junit.xsd');
+const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
+
+function count(xml: string, pattern: RegExp): number {
+  return xml.match(pattern)?.length ?? 0;
+}
+
+describe('the JUnit XML of a run', () => {
+  const xml = renderJunit(sampleOutcome());
+
+  it('makes a failed rule a failure with its evidence, and never passes what was not exercised', () => {
+    expect(count(xml, /<failure /g)).toBe(1);
+    expect(xml).toMatch(/<testcase name="operation\.no-in-progress-after-final"[^>]*>\s*<failure type="MUST" message="1 read sent after a final answer said in_progress">/);
+    expect(xml).toContain('curl -sS -i');
+    expect(xml).toMatch(/<testcase name="durability\.survives-restart"[^>]*>\s*<skipped\/>/);
+    expect(xml).toMatch(/<testcase name="plan\.repeatable"[^>]*>\s*<skipped\/>/);
+    expect(xml).toMatch(/<testcase name="answer\.status"[^>]*><\/testcase>/);
+  });
+
+  it('lists warnings and advice in the suite output without failing', () => {
+    expect(xml).toMatch(/<system-out>[^<]*warn: operation\.transient-errors/);
+    expect(xml).toMatch(/advice: operation\.404-identifiable/);
+  });
+
+  it('adds an error for a target that never answered', () => {
+    const unreachable = renderJunit(sampleOutcome({ verdict: 'unreachable', exitCode: 3, conclusions: ['the provisioner never answered'] }));
+    expect(unreachable).toMatch(/<error type="unreachable" message="the provisioner never answered">/);
+  });
+
+  it('escapes markup and drops characters XML cannot hold', () => {
+    expect(xmlText('<a href="x">&\'\u0000\u001b[31m')).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;[31m');
+  });
+
+  it.skipIf(!hasXmllint)('validates against the JUnit schema CI servers read', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pc-junit-')), 'junit.xml');
+    writeFileSync(file, xml);
+    expect(() => execFileSync('xmllint', ['--noout', '--schema', SCHEMA, file], { stdio: 'pipe' })).not.toThrow();
+  });
+});
