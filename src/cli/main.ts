@@ -5,6 +5,7 @@ import type { CommandResult } from './command-result.js';
 import { runCommand } from './run.js';
 import { rulesCommand } from './rules.js';
 import { serveCommand } from './serve.js';
+import { verifyCommand } from './verify.js';
 
 const NAME = 'provisioner-conformance';
 
@@ -16,7 +17,8 @@ export async function main(argv: string[]): Promise<number> {
     .command(runCommand(result))
     .command(rulesCommand(result))
     .command(serveCommand(result))
-    .demandCommand(1, 'name a command: run, rules or serve')
+    .command(verifyCommand(result))
+    .demandCommand(1, 'name a command: run, rules, serve or verify')
     .strict()
     .version(kitIdentity().version)
     .help()

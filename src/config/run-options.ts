@@ -46,7 +46,8 @@ function durationFlag(flag: string, value: string): number {
   return parsed.ms;
 }
 
-function ruleIdsFlag(flag: string, values: string[] | undefined): string[] | undefined {
+/** Rule ids from repeated or comma-separated --only/--skip values; an unknown id is a usage error. */
+export function ruleIdsFlag(flag: string, values: string[] | undefined): string[] | undefined {
   if (!values || values.length === 0) return undefined;
   const ids = values.flatMap((value) => value.split(',')).map((id) => id.trim()).filter(Boolean);
   const unknown = ids.filter((id) => !RULE_IDS.includes(id));
