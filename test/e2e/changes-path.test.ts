@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { http, HttpResponse } from 'msw';
-import { serveHandlers, type MockProvisioner } from '../support/msw-server.js';
+import { HttpResponse } from 'msw';
+import { mockProvisioners, succeededFor, synchronousProvisioner } from '../support/mock-provisioners.js';
 import { runCli } from './run-cli.js';
 
 interface Change {
@@ -13,8 +13,8 @@ interface Change {
 }
 
 /** A synchronous provisioner whose format keeps the changes under /spec/changes and refuses anything else with 400. */
-function nestedFormatProvisioner(): Parameters<typeof serveHandlers>[0] {
-  const answer = async ({ request }: { request: Request }): Promise<Response> => {
+function nestedFormatProvisioner(): ReturnType<typeof synchronousProvisioner> {
+  return synchronousProvisioner(async ({ request }) => {
     let body: unknown;
     try {
       body = JSON.parse(await request.text());
@@ -28,28 +28,15 @@ function nestedFormatProvisioner(): Parameters<typeof serveHandlers>[0] {
       changes.every((c: Change) => typeof c?.id === 'string' && c.id !== '' && typeof c.environment === 'string' && c.environment !== '' && ['created', 'updated', 'removed'].includes(c.action as string)) &&
       new Set(changes.map((c: Change) => JSON.stringify([c.id, c.environment]))).size === changes.length;
     if (!valid) return HttpResponse.json({ error: 'not a change set' }, { status: 400 });
-    return HttpResponse.json({
-      outcome: 'succeeded',
-      description: 'Done.',
-      results: (changes as Change[]).map((c) => ({ id: c.id, environment: c.environment, outcome: 'succeeded', description: 'Done.' })),
-    });
-  };
-  return [
-    http.post('*/plan', answer),
-    http.post('*/apply', answer),
-    http.get('*/operations/:id', () => HttpResponse.json({ error: 'unknown operation' }, { status: 404 })),
-  ];
+    return HttpResponse.json(succeededFor(changes as Change[]));
+  });
 }
 
 describe('a provisioner whose format keeps the changes elsewhere (--changes-path)', () => {
-  let server: MockProvisioner | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
+  const mocks = mockProvisioners();
 
   it('passes, scenarios and properties alike, when the pointer says where the changes are', async () => {
-    server = await serveHandlers(nestedFormatProvisioner());
+    const server = await mocks.serve(nestedFormatProvisioner());
     const file = join(mkdtempSync(join(tmpdir(), 'pc-nested-')), 'nested.json');
     writeFileSync(file, JSON.stringify({ apiVersion: 'v2', spec: { kind: 'managed-resource', type: 'postgres', changes: [{ id: 'shop-db', environment: 'test', action: 'created' }] } }));
     const run = await runCli(['run', '--url', server.url, '--change-set', file, '--changes-path', '/spec/changes', '--max-examples', '10']);

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { delay, http, HttpResponse } from 'msw';
-import { serveHandlers, type MockProvisioner } from '../support/msw-server.js';
+import { mockProvisioners, succeededFor } from '../support/mock-provisioners.js';
 import { runCli } from './run-cli.js';
 
 // Provisioners written apart from the reference, each with its own quirks, served by msw over loopback.
@@ -14,16 +14,8 @@ interface ChangeSetBody {
   changes: Array<{ id: string; environment: string }>;
 }
 
-function finalFor(body: ChangeSetBody): Record<string, unknown> {
-  return {
-    outcome: 'succeeded',
-    description: `Handled ${body.changes.length} change(s).`,
-    results: body.changes.map((c) => ({ id: c.id, environment: c.environment, outcome: 'succeeded', description: `Handled ${c.id}.` })),
-  };
-}
-
 /** An asynchronous provisioner that forgets after the final answer and has a proxy that sometimes answers 503. */
-function forgetfulAsyncWithFlakyProxy(): Parameters<typeof serveHandlers>[0] {
+function forgetfulAsyncWithFlakyProxy(): Parameters<ReturnType<typeof mockProvisioners>['serve']>[0] {
   const operations = new Map<string, { body: ChangeSetBody; readsLeft: number }>();
   let reads = 0;
   const accept = async ({ request }: { request: Request }): Promise<Response> => {
@@ -42,7 +34,7 @@ function forgetfulAsyncWithFlakyProxy(): Parameters<typeof serveHandlers>[0] {
       if (!operation) return HttpResponse.json({ message: 'unknown operation' }, { status: 404 });
       if (operation.readsLeft-- > 0) return HttpResponse.json({ outcome: 'in_progress', description: 'Still working.', results: [] });
       operations.delete(String(params.id));
-      return HttpResponse.json(finalFor(operation.body));
+      return HttpResponse.json(succeededFor(operation.body.changes));
     }),
   ];
 }
@@ -60,14 +52,10 @@ async function closedPort(): Promise<number> {
 const FAST = ['--poll-interval', 'PT0.1S', '--max-operation-duration', 'PT30S'];
 
 describe('the CLI against provisioners written apart from the kit', () => {
-  let server: MockProvisioner | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
+  const mocks = mockProvisioners();
 
   it('passes a forgetful asynchronous provisioner behind a flaky proxy, with a warning and advice only', async () => {
-    server = await serveHandlers(forgetfulAsyncWithFlakyProxy());
+    const server = await mocks.serve(forgetfulAsyncWithFlakyProxy());
     const run = await runCli(['run', '--url', server.url, ...FAST]);
     expect(run.exitCode, run.stdout).toBe(0);
     const failed = run.report!.rules.filter((r) => r.status === 'fail');
@@ -77,7 +65,7 @@ describe('the CLI against provisioners written apart from the kit', () => {
   });
 
   it('shows a proxy HTML page on plan and apply as plain text and fails answer.status', async () => {
-    server = await serveHandlers([
+    const server = await mocks.serve([
       http.post('*/plan', () => new HttpResponse(PROXY_PAGE, { status: 502, headers: { 'content-type': 'text/html' } })),
       http.post('*/apply', () => new HttpResponse(PROXY_PAGE, { status: 502, headers: { 'content-type': 'text/html' } })),
     ]);
@@ -92,7 +80,7 @@ describe('the CLI against provisioners written apart from the kit', () => {
   });
 
   it('turns a huge, a malformed and a hanging answer into evidence without crashing', async () => {
-    server = await serveHandlers([
+    const server = await mocks.serve([
       http.post('*/plan', () => new HttpResponse('{"outcome": "succeeded", "results": [' + '1,'.repeat(3_000_000), { headers: { 'content-type': 'application/json' } })),
       http.post('*/apply', () => new HttpResponse('{"outcome": succeeded}', { headers: { 'content-type': 'application/json' } })),
       http.get('*/operations/:id', async () => {

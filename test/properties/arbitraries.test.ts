@@ -23,6 +23,20 @@ function pairsUnique(value: unknown): boolean {
 
 const names = (sets: Array<Pick<GeneratedChangeSet | TemplatedChangeSet, 'changes'>>): string[] => sets.flatMap((set) => set.changes.flatMap((c) => [c.id, c.environment]));
 
+/** The changes of many generated sets cover every action, count, kind of name and an id in several environments. */
+function expectChangesToVary(sets: Array<Pick<GeneratedChangeSet | TemplatedChangeSet, 'changes'>>): void {
+  const all = names(sets);
+    expect(new Set(sets.flatMap((s) => s.changes.map((c) => c.action)))).toEqual(new Set(['created', 'updated', 'removed']));
+    expect(sets.some((s) => s.changes.length === 1)).toBe(true);
+    expect(sets.some((s) => s.changes.length === MAX_CHANGES)).toBe(true);
+    expect(all.some((name) => name.includes(' '))).toBe(true);
+    expect(all.some((name) => /[^\P{P}-]/u.test(name))).toBe(true);
+    expect(all.some((name) => /[^\x20-\x7e]/.test(name))).toBe(true);
+    expect(all.some((name) => /[\u{10000}-\u{10ffff}]/u.test(name))).toBe(true);
+    expect(all.some((name) => Array.from(name).length > 20)).toBe(true);
+    expect(sets.some((s) => new Set(s.changes.map((c) => c.id)).size < s.changes.length)).toBe(true);
+}
+
 const BUNDLED = (await loadChangeSets(await bundledChangeSetFiles(), '/changes')).map((changeSet) => templateOf(changeSet, '/changes'));
 
 /** A template from a change-set text, checked the way the run checks a user's file. */
@@ -67,17 +81,8 @@ describe('change sets made from templates', () => {
 
   it('vary ids, environments, actions and properties as the schema allows, from every template', () => {
     const sets = fc.sample(templatedChangeSetArbitrary(BUNDLED), { numRuns: 600, seed: 42 });
-    const all = names(sets);
     expect(new Set(sets.map((s) => s.template))).toEqual(new Set(BUNDLED.map((t) => t.name)));
-    expect(new Set(sets.flatMap((s) => s.changes.map((c) => c.action)))).toEqual(new Set(['created', 'updated', 'removed']));
-    expect(sets.some((s) => s.changes.length === 1)).toBe(true);
-    expect(sets.some((s) => s.changes.length === MAX_CHANGES)).toBe(true);
-    expect(all.some((name) => name.includes(' '))).toBe(true);
-    expect(all.some((name) => /[^\P{P}-]/u.test(name))).toBe(true);
-    expect(all.some((name) => /[^\x20-\x7e]/.test(name))).toBe(true);
-    expect(all.some((name) => /[\u{10000}-\u{10ffff}]/u.test(name))).toBe(true);
-    expect(all.some((name) => Array.from(name).length > 20)).toBe(true);
-    expect(sets.some((s) => new Set(s.changes.map((c) => c.id)).size < s.changes.length)).toBe(true);
+    expectChangesToVary(sets);
     const changes = sets.flatMap((s) => s.changes.map((change) => ({ change, own: templateNamed(s.template, BUNDLED).firstChange.properties })));
     expect(changes.some(({ change, own }) => JSON.stringify(change.properties) === JSON.stringify(own))).toBe(true);
     expect(changes.some(({ change, own }) => Object.keys(change.properties as JsonObject).length > Object.keys(own as JsonObject).length)).toBe(true);
@@ -149,16 +154,7 @@ describe('generated change sets (the valid starting points of bad bodies)', () =
 
   it('vary in every dimension the schema allows', () => {
     const sets = fc.sample(changeSetArbitrary(), { numRuns: 600, seed: 42 });
-    const all = names(sets);
-    expect(new Set(sets.flatMap((s) => s.changes.map((c) => c.action)))).toEqual(new Set(['created', 'updated', 'removed']));
-    expect(sets.some((s) => s.changes.length === 1)).toBe(true);
-    expect(sets.some((s) => s.changes.length === MAX_CHANGES)).toBe(true);
-    expect(all.some((name) => name.includes(' '))).toBe(true);
-    expect(all.some((name) => /[^\P{P}-]/u.test(name))).toBe(true);
-    expect(all.some((name) => /[^\x20-\x7e]/.test(name))).toBe(true);
-    expect(all.some((name) => /[\u{10000}-\u{10ffff}]/u.test(name))).toBe(true);
-    expect(all.some((name) => Array.from(name).length > 20)).toBe(true);
-    expect(sets.some((s) => new Set(s.changes.map((c) => c.id)).size < s.changes.length)).toBe(true);
+    expectChangesToVary(sets);
     const properties = sets.flatMap((s) => s.changes.map((c) => c.properties));
     expect(properties).toContain(undefined);
     expect(properties.some((p) => p !== undefined && Object.keys(p).length === 0)).toBe(true);
