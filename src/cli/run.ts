@@ -9,6 +9,7 @@ import { renderSummary } from '../report/console.js';
 import { shouldUseColor } from '../report/style.js';
 import { writeJsonReport } from '../report/write-json.js';
 import { writeJunitReport } from '../report/write-junit.js';
+import { writeHtmlReport } from '../report/write-html.js';
 import { writeTranscriptFile } from '../transcript/transcript-file.js';
 import { redactExchanges } from '../report/redact-transcript.js';
 import { FAULTS, isFaultName, startReferenceProvisioner } from '../reference/index.js';
@@ -20,6 +21,7 @@ import { PROPERTIES } from '../../suites/properties/index.js';
 interface RunArgs extends RunFlags, PropertyFlags {
   report?: string;
   junit?: string;
+  html?: string;
   transcript?: string;
   reference: boolean;
   referenceMode: 'sync' | 'async' | 'mixed';
@@ -54,6 +56,7 @@ export function runCommand(result: CommandResult): CommandModule<object, RunArgs
         .option('skip', { type: 'string', requiresArg: true, array: true, describe: 'Do not judge these rule ids' })
         .option('report', { type: 'string', requiresArg: true, describe: 'Write the JSON report to this file' })
         .option('junit', { type: 'string', requiresArg: true, describe: 'Write the results as JUnit XML to this file, for CI servers' })
+        .option('html', { type: 'string', requiresArg: true, describe: 'Write a self-contained HTML report (timeline, rules, evidence) to this file' })
         .option('transcript', { type: 'string', requiresArg: true, describe: 'Write every exchange, with the context it was judged in, to this file (JSON)' })
         .option('show-secrets', { type: 'boolean', default: false, describe: 'Show secret-looking values and headers in reports' })) as unknown as Argv<RunArgs>,
     handler: async (args) => {
@@ -98,6 +101,7 @@ async function executeRun(args: RunArgs): Promise<number> {
     process.stdout.write(renderSummary(outcome, { color, invocation: process.argv.slice(2) }));
     if (args.report !== undefined) await writeJsonReport(args.report, outcome);
     if (args.junit !== undefined) await writeJunitReport(args.junit, outcome);
+    if (args.html !== undefined) await writeHtmlReport(args.html, outcome);
     if (args.transcript !== undefined) {
       const { exchanges, events } = outcome.transcript;
       await writeTranscriptFile(args.transcript, args.showSecrets ? exchanges : redactExchanges(exchanges), events, outcome.context);

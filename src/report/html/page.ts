@@ -1,0 +1,149 @@
+import type { JsonExchange, JsonProperty, JsonReport, JsonRule } from '../json-report.js';
+import { upstreamText } from '../upstream-text.js';
+import { shellWord } from '../shell-quote.js';
+import { escapeHtml as e } from './escape.js';
+import type { Timeline } from './timeline.js';
+import { timelineLegend, timelineSvg } from './timeline-svg.js';
+import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets.js';
+
+/** The order statuses are listed and filtered in: what needs attention first. */
+const STATUS_ORDER = ['error', 'fail', 'warn', 'advice', 'waived', 'not-exercised', 'skip', 'pass'];
+
+const BODY_LIMIT = 4000;
+
+function headerTable(headers: Record<string, string> | undefined): string {
+  if (!headers || Object.keys(headers).length === 0) return '';
+  const rows = Object.entries(headers).map(([name, value]) => `<tr><th>${e(name)}</th><td>${e(value)}</td></tr>`);
+  return `<table class="headers">${rows.join('')}</table>`;
+}
+
+function bodyBlock(label: string, body: string | undefined, contentType: string | undefined, truncated?: boolean): string {
+  if (body === undefined || body === '') return '';
+  // A proxy's HTML error page is shown as its words, never as markup.
+  const text = upstreamText(body, contentType, BODY_LIMIT);
+  return `<div class="body"><span class="label">${e(label)}${truncated ? ' (cut)' : ''}</span><pre>${e(text)}</pre></div>`;
+}
+
+function exchangeBlock(exchange: JsonExchange): string {
+  const answer = exchange.status !== undefined ? String(exchange.status) : `no answer: ${exchange.error?.kind ?? 'error'}${exchange.error ? ` (${exchange.error.message})` : ''}`;
+  const contentType = exchange.responseHeaders?.['content-type'];
+  return [
+    `<details class="exchange"><summary><code>#${exchange.seq}</code> ${e(exchange.method)} <code>${e(exchange.url)}</code> → <strong>${e(answer)}</strong>`,
+    ` <span class="muted">after ${e(exchange.elapsedMs.toFixed(1))} ms · ${e(exchange.tag)}${exchange.probe ? ' (probe)' : ''} · ${e(exchange.suite)}</span></summary>`,
+    `<div class="exchange-body"><span class="label">request headers</span>${headerTable(exchange.requestHeaders)}`,
+    bodyBlock('request body', exchange.requestBody, exchange.requestHeaders['content-type']),
+    exchange.responseHeaders ? `<span class="label">response headers</span>${headerTable(exchange.responseHeaders)}` : '',
+    bodyBlock('response body', exchange.responseBody, contentType, exchange.truncated),
+    `<div class="curl"><span class="label">repeat it</span><pre>${e(exchange.curl)}</pre></div></div></details>`,
+  ].join('');
+}
+
+function ruleRow(rule: JsonRule): string {
+  return `<tr class="rule s-${e(rule.status)}"><td><span class="status ${e(rule.status)}">${e(rule.status)}</span></td><td><code>${e(rule.id)}</code></td><td>${e(rule.level)}</td><td>${e(rule.title)}</td><td>${e(rule.message)}</td></tr>`;
+}
+
+function ruleFinding(rule: JsonRule): string {
+  const evidence = rule.evidence.map(
+    (item) => `<li><p>${e(item.note)}</p>${item.exchanges.map(exchangeBlock).join('')}</li>`,
+  );
+  return [
+    `<article class="finding s-${e(rule.status)}" id="rule-${e(rule.id)}">`,
+    `<h3><span class="status ${e(rule.status)}">${e(rule.status)}</span> <code>${e(rule.id)}</code> ${e(rule.title)}</h3>`,
+    `<p class="sentence">${e(rule.sentence)}</p><p>${e(rule.message)}</p>`,
+    evidence.length > 0 ? `<ol class="evidence">${evidence.join('')}</ol>` : '',
+    '</article>',
+  ].join('');
+}
+
+function propertyBlock(property: JsonProperty, report: JsonReport): string {
+  const replay = ['provisioner-conformance', 'run', '--url', report.target.url, ...property.replay].map(shellWord).join(' ');
+  return [
+    `<article class="property p-${e(property.status)}"><h3><span class="status ${property.status === 'passed' ? 'pass' : 'fail'}">${e(property.status)}</span> <code>${e(property.name)}</code></h3>`,
+    `<p>${e(property.message)}</p>`,
+    `<p class="muted">${property.numRuns} cases · seed ${property.seed}${property.interrupted ? ' · cut short by its time limit' : ''}</p>`,
+    property.ruleIds.length > 0 ? `<p>Rules broken: ${property.ruleIds.map((id) => `<code>${e(id)}</code>`).join(', ')}</p>` : '',
+    property.counterexample !== undefined ? `<span class="label">counterexample</span><pre>${e(property.counterexample)}</pre>` : '',
+    property.notes.length > 0 ? `<ul>${property.notes.map((note) => `<li>${e(note)}</li>`).join('')}</ul>` : '',
+    property.exchanges.map(exchangeBlock).join(''),
+    property.status !== 'passed' ? `<span class="label">replay</span><pre>${e(replay)}</pre>` : '',
+    '</article>',
+  ].join('');
+}
+
+function filters(rules: readonly JsonRule[]): string {
+  const present = STATUS_ORDER.filter((status) => rules.some((rule) => rule.status === status));
+  const radios = ['all', ...present].map(
+    (status) =>
+      `<input type="radio" name="rule-filter" id="filter-${status}" value="${status}"${status === 'all' ? ' checked' : ''}><label for="filter-${status}">${status === 'all' ? `all (${rules.length})` : `${status} (${rules.filter((r) => r.status === status).length})`}</label>`,
+  );
+  return `<div class="filters" role="group" aria-label="Show rules by status">${radios.join('')}</div>`;
+}
+
+function ruleSort(a: JsonRule, b: JsonRule): number {
+  return STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status);
+}
+
+function settingsList(report: JsonReport): string {
+  const s = report.settings;
+  const items: Array<[string, string]> = [
+    ['poll interval', `${s.pollInterval} ms`],
+    ['answer timeout', `${s.answerTimeout} ms`],
+    ['maxOperationDuration', `${s.maxOperationDuration.text} (${s.maxOperationDuration.source})`],
+    ['changes path', s.changesPointer],
+    ['plan only', String(s.planOnly)],
+    ['strict', String(s.strict)],
+    ['change sets', s.changeSets.join(', ')],
+  ];
+  return `<dl class="settings">${items.map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join('')}</dl>`;
+}
+
+/**
+ * The run as one self-contained HTML page: verdict and counts, the operations timeline, the rules with
+ * filters, and every failure with its evidence. Inline CSS, SVG and a few lines of script; a content
+ * security policy forbids fetching anything.
+ */
+export function renderHtmlReport(report: JsonReport, timeline: Timeline): string {
+  const attention = report.rules.filter((rule) => ['error', 'fail', 'warn', 'advice', 'waived'].includes(rule.status)).sort(ruleSort);
+  const s = report.summary;
+  const counts: Array<[string, number]> = [
+    ['passed', s.passed],
+    ['failed', s.failed],
+    ['warned', s.warned],
+    ['advice', s.advice],
+    ['not exercised', s.notExercised],
+    ['skipped', s.skipped],
+  ];
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(`${report.verdict}: ${report.target.url} — ${report.kit.name}`)}</title>
+<style>${PAGE_STYLE}</style>
+</head>
+<body data-verdict="${e(report.verdict)}" data-operations="${timeline.lanes.length}">
+<header>
+<h1><span class="verdict ${e(report.verdict)}">${e(report.verdict)}</span> ${e(report.target.url)}</h1>
+<p class="muted">${e(report.kit.name)} ${e(report.kit.version)} · started ${e(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · exit code ${report.exitCode} · ${report.exchanges.total} exchanges</p>
+<ul class="counts">${counts.map(([label, n]) => `<li><strong>${n}</strong> ${e(label)}</li>`).join('')}</ul>
+${report.conclusions.length > 0 ? `<ul class="conclusions">${report.conclusions.map((c) => `<li>${e(c)}</li>`).join('')}</ul>` : ''}
+</header>
+<main>
+<section id="timeline"><h2>Operations (${timeline.lanes.length})</h2>
+${timeline.lanes.length > 0 ? `<div class="timeline-scroll">${timelineSvg(timeline)}</div>${timelineLegend()}` : '<p>The provisioner accepted no operation (no 202): there is nothing to draw.</p>'}
+</section>
+<section id="rules"><h2>Rules</h2>
+${filters(report.rules)}
+<table class="rules"><thead><tr><th>status</th><th>rule</th><th>level</th><th>title</th><th>what the run showed</th></tr></thead>
+<tbody>${[...report.rules].sort(ruleSort).map(ruleRow).join('')}</tbody></table>
+</section>
+${attention.length > 0 ? `<section id="findings"><h2>What did not hold</h2>${attention.map(ruleFinding).join('')}</section>` : ''}
+${report.properties.length > 0 ? `<section id="properties"><h2>Property suites</h2>${report.properties.map((p) => propertyBlock(p, report)).join('')}</section>` : ''}
+<section id="settings"><h2>Settings</h2>${settingsList(report)}</section>
+</main>
+<script>${PAGE_SCRIPT}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { htmlReportFor } from '../../src/report/write-html.js';
+import { buildTimeline } from '../../src/report/html/timeline.js';
+import { escapeHtml } from '../../src/report/html/escape.js';
+import { Transcript } from '../../src/transcript/transcript.js';
+import { OP_ID } from '../support/transcript-builder.js';
+import { sampleOutcome } from './outcome-fixture.js';
+
+describe('the HTML report of a run', () => {
+  const outcome = sampleOutcome();
+  const html = htmlReportFor(outcome);
+
+  it('shows the verdict and counts at the top', () => {
+    expect(html).toMatch(/<h1><span class="verdict fail">fail<\/span>/);
+    expect(html).toContain('<li><strong>1</strong> failed</li>');
+    expect(html).toContain('<li><strong>1</strong> not exercised</li>');
+  });
+
+  it('draws one lane per accepted operation, with a tick for every read of it, probes hollow', () => {
+    const lanes = html.match(/<g class="lane"/g) ?? [];
+    expect(lanes).toHaveLength(1);
+    expect(html).toContain(`data-operation-id="${OP_ID}"`);
+    // poll, 502, final, after-final probe, concurrent probe that timed out: the unknown id is not this operation's
+    expect(html.match(/<circle class="read /g)).toHaveLength(5);
+    expect(html).toMatch(/<circle class="read in-progress probe"[^>]*fill="#ffffff"/);
+    expect(html).toMatch(/<circle class="read transient"/);
+    expect(html).toMatch(/<circle class="read succeeded"/);
+  });
+
+  it('lists every rule with a filter per status present, and details every rule that did not hold', () => {
+    expect(html.match(/<tr class="rule /g)).toHaveLength(outcome.rules.length);
+    for (const status of ['fail', 'warn', 'advice', 'not-exercised', 'skip', 'pass']) expect(html).toContain(`id="filter-${status}"`);
+    expect(html).toContain('id="rule-operation.no-in-progress-after-final"');
+    expect(html).toContain('id="rule-operation.transient-errors"');
+    expect(html).not.toContain('id="rule-answer.status"');
+    expect(html).toContain('curl -sS -i');
+  });
+
+  it('shows a proxy error page as its words, never as markup, and runs none of its script', () => {
+    expect(html).toContain('Service Unavailable');
+    expect(html).not.toContain('secretScriptMarker');
+    expect(html).not.toContain('hidden-style-marker');
+    expect(html).not.toContain('<h1>Service Unavailable');
+  });
+
+  it('masks secrets from request bodies, response bodies and headers', () => {
+    expect(html).not.toContain("it's-s3cret");
+    expect(html).not.toContain('abc123');
+    expect(html).toContain('[redacted]');
+  });
+
+  it('fetches nothing: no external source, and a policy that forbids it', () => {
+    expect(html).toContain(`content="default-src 'none'`);
+    expect(html).not.toMatch(/\s(?:src|href)=["']?(?:https?:)?\/\//i);
+    expect(html).not.toMatch(/@import|url\(/);
+  });
+
+  it('escapes provisioner text wherever it lands', () => {
+    const hostile = sampleOutcome({ conclusions: ['<img src=x onerror=alert(1)>'], target: { url: 'http://127.0.0.1:1/"><script>alert(1)</script>' } });
+    const page = htmlReportFor(hostile);
+    expect(page).not.toContain('<img src=x');
+    expect(page).not.toContain('<script>alert(1)');
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(escapeHtml('a\u001b[31m<b>')).toBe('a&lt;b&gt;');
+  });
+});
+
+describe('the operations timeline', () => {
+  it('ends a lane when following ended and places its deadline after the 202', () => {
+    const outcome = sampleOutcome();
+    const timeline = buildTimeline(outcome.transcript, 1500);
+    expect(timeline.lanes).toHaveLength(1);
+    const lane = timeline.lanes[0]!;
+    expect(lane.endReason).toBe('final');
+    expect(lane.start).toBeGreaterThan(0);
+    expect(lane.end).toBeGreaterThan(lane.start);
+    expect(lane.deadline).toBe(lane.start + 1500);
+    expect(lane.ticks.map((tick) => tick.kind)).toEqual(['in-progress', 'transient', 'succeeded', 'in-progress', 'transient']);
+    expect(timeline.span).toBeGreaterThanOrEqual(lane.end);
+  });
+
+  it('draws no lane when nothing was accepted', () => {
+    const outcome = sampleOutcome();
+    const html = htmlReportFor({ ...outcome, transcript: new Transcript() });
+    expect(html).not.toContain('<g class="lane"');
+    expect(html).toContain('accepted no operation');
+  });
+});
