@@ -10,6 +10,9 @@ import { shouldUseColor } from '../report/style.js';
 import { writeJsonReport } from '../report/write-json.js';
 import { writeJunitReport } from '../report/write-junit.js';
 import { writeHtmlReport } from '../report/write-html.js';
+import { writeBundle } from '../report/bundle.js';
+import { REDACTED } from '../report/redact.js';
+import type { RunOutcome } from '../runner/outcome.js';
 import { writeTranscriptFile } from '../transcript/transcript-file.js';
 import { redactExchanges } from '../report/redact-transcript.js';
 import { FAULTS, isFaultName, startReferenceProvisioner } from '../reference/index.js';
@@ -22,6 +25,7 @@ interface RunArgs extends RunFlags, PropertyFlags {
   report?: string;
   junit?: string;
   html?: string;
+  bundle?: string;
   transcript?: string;
   reference: boolean;
   referenceMode: 'sync' | 'async' | 'mixed';
@@ -57,6 +61,7 @@ export function runCommand(result: CommandResult): CommandModule<object, RunArgs
         .option('report', { type: 'string', requiresArg: true, describe: 'Write the JSON report to this file' })
         .option('junit', { type: 'string', requiresArg: true, describe: 'Write the results as JUnit XML to this file, for CI servers' })
         .option('html', { type: 'string', requiresArg: true, describe: 'Write a self-contained HTML report (timeline, rules, evidence) to this file' })
+        .option('bundle', { type: 'string', requiresArg: true, describe: 'Write the evidence to this folder: JSON, HTML and JUnit reports, the transcript and registration, the settings, and a manifest of sha256 hashes (secrets masked); check it later with verify DIR' })
         .option('transcript', { type: 'string', requiresArg: true, describe: 'Write every exchange, with the context it was judged in, to this file (JSON)' })
         .option('show-secrets', { type: 'boolean', default: false, describe: 'Show secret-looking values and headers in reports' })) as unknown as Argv<RunArgs>,
     handler: async (args) => {
@@ -102,6 +107,7 @@ async function executeRun(args: RunArgs): Promise<number> {
     if (args.report !== undefined) await writeJsonReport(args.report, outcome);
     if (args.junit !== undefined) await writeJunitReport(args.junit, outcome);
     if (args.html !== undefined) await writeHtmlReport(args.html, outcome);
+    if (args.bundle !== undefined) await writeBundle(args.bundle, { outcome, settings: bundleSettings(url, options.headers, outcome) });
     if (args.transcript !== undefined) {
       const { exchanges, events } = outcome.transcript;
       await writeTranscriptFile(args.transcript, args.showSecrets ? exchanges : redactExchanges(exchanges), events, outcome.context);
@@ -113,4 +119,14 @@ async function executeRun(args: RunArgs): Promise<number> {
     process.off('SIGTERM', onSignal);
     await reference?.close();
   }
+}
+
+/** The settings a bundle records: what the run resolved, with every header value removed. */
+function bundleSettings(url: string, headers: Record<string, string>, outcome: RunOutcome): Record<string, unknown> {
+  return {
+    url,
+    ...outcome.settings,
+    showSecrets: false,
+    headers: Object.fromEntries(Object.keys(headers).map((name) => [name, REDACTED])),
+  };
 }

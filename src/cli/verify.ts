@@ -5,6 +5,8 @@ import { verifyTranscript } from '../runner/verify.js';
 import { renderSummary } from '../report/console.js';
 import { shouldUseColor } from '../report/style.js';
 import type { CommandResult } from './command-result.js';
+import { stat } from 'node:fs/promises';
+import { verifyBundle, type BundleCheck } from '../runner/verify-bundle.js';
 
 interface VerifyArgs {
   transcript: string;
@@ -16,14 +18,20 @@ interface VerifyArgs {
 export function verifyCommand(result: CommandResult): CommandModule<object, VerifyArgs> {
   return {
     command: 'verify <transcript>',
-    describe: 'Judge a transcript written by run --transcript again, offline',
+    describe: 'Judge a transcript written by run --transcript again, offline; or check a bundle written by run --bundle (its hashes, and that its verdict follows from its transcript)',
     builder: (yargs: Argv<object>) =>
       yargs
-        .positional('transcript', { type: 'string', describe: 'The transcript file' })
+        .positional('transcript', { type: 'string', describe: 'The transcript file, or the folder of a bundle' })
         .option('strict', { type: 'boolean', default: false, describe: 'Fail on SHOULD rules that do not hold' })
         .option('only', { type: 'string', array: true, requiresArg: true, describe: 'Judge only these rule ids' })
         .option('skip', { type: 'string', array: true, requiresArg: true, describe: 'Do not judge these rule ids' }) as unknown as Argv<VerifyArgs>,
     handler: async (args) => {
+      if (await isDirectory(args.transcript)) {
+        const check = await verifyBundle(args.transcript);
+        process.stdout.write(bundleCheckText(args.transcript, check));
+        result.exitCode = check.problems.length === 0 ? 0 : 1;
+        return;
+      }
       let outcome;
       try {
         outcome = await verifyTranscript(args.transcript, { strict: args.strict, only: ruleIdsFlag('--only', args.only), skip: ruleIdsFlag('--skip', args.skip) });
@@ -35,4 +43,22 @@ export function verifyCommand(result: CommandResult): CommandModule<object, Veri
       result.exitCode = outcome.exitCode;
     },
   };
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function bundleCheckText(dir: string, check: BundleCheck): string {
+  const lines = [`bundle ${dir}`];
+  for (const file of check.checked) lines.push(`  ok    ${file}: sha256 as the manifest records`);
+  for (const { file, problem } of check.problems) lines.push(`  FAIL  ${file} ${problem}`);
+  if (check.otherCatalog) lines.push('  note: the bundle was judged by another rule catalog than this kit\'s');
+  if (check.judgedVerdict !== undefined) lines.push(`verdict: recorded ${check.recordedVerdict}, judged again ${check.judgedVerdict}`);
+  lines.push(check.problems.length === 0 ? 'the bundle holds: every file is as written and its verdict follows from its transcript' : `the bundle does not hold: ${check.problems.length} problem(s)`);
+  return `${lines.join('\n')}\n`;
 }

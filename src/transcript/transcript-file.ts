@@ -28,14 +28,24 @@ function restored(exchange: StoredExchange): Exchange {
   return { ...rest, response: { ...response, json: parseBodyJson(response.body, response.truncated) } };
 }
 
-export async function writeTranscriptFile(path: string, exchanges: readonly Exchange[], events: readonly TranscriptEvent[], context: JudgeContext): Promise<void> {
+/** The text of a transcript file: what `writeTranscriptFile` writes and `readTranscriptFile` reads. */
+export function transcriptFileText(exchanges: readonly Exchange[], events: readonly TranscriptEvent[], context: JudgeContext): string {
   const file: TranscriptFile = { format: 'provisioner-conformance/transcript@1', context, exchanges: exchanges.map(stored), events: [...events] };
+  return `${JSON.stringify(file)}\n`;
+}
+
+export async function writeTranscriptFile(path: string, exchanges: readonly Exchange[], events: readonly TranscriptEvent[], context: JudgeContext): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, `${JSON.stringify(file)}\n`);
+  await writeFile(path, transcriptFileText(exchanges, events, context));
 }
 
 export async function readTranscriptFile(path: string): Promise<{ transcript: Transcript; context: JudgeContext }> {
-  const file = JSON.parse(await readFile(path, 'utf8')) as TranscriptFile;
-  if (file.format !== 'provisioner-conformance/transcript@1') throw new Error(`${path} is not a transcript file of this kit`);
+  return parseTranscriptFile(await readFile(path, 'utf8'), path);
+}
+
+/** A transcript file's text back as a transcript and the context it was judged in; `name` is for the error. */
+export function parseTranscriptFile(text: string, name: string): { transcript: Transcript; context: JudgeContext } {
+  const file = JSON.parse(text) as TranscriptFile;
+  if (file.format !== 'provisioner-conformance/transcript@1') throw new Error(`${name} is not a transcript file of this kit`);
   return { transcript: new Transcript(file.exchanges.map(restored), file.events), context: file.context };
 }

@@ -1,0 +1,118 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { judgeRules } from '../rules/index.js';
+import { catalogSha256, MANIFEST_FILE, MANIFEST_FORMAT, sha256, type BundleManifest } from '../report/bundle.js';
+import { parseTranscriptFile } from '../transcript/transcript-file.js';
+import { decideVerdict } from './verdict.js';
+
+/** One thing wrong with a bundle, and the file it is about. */
+export interface BundleProblem {
+  file: string;
+  problem: string;
+}
+
+export interface BundleCheck {
+  /** Files whose hash held. */
+  checked: string[];
+  problems: BundleProblem[];
+  /** The verdict recorded in the bundle, and the one its transcript gives when judged again. */
+  recordedVerdict?: string;
+  judgedVerdict?: string;
+  /** The catalog the bundle was judged by differs from this kit's: a changed verdict may come from that. */
+  otherCatalog: boolean;
+}
+
+interface RecordedReport {
+  verdict: string;
+  settings: { strict: boolean };
+  rules: Array<{ id: string; status: string }>;
+}
+
+async function readIfPresent(path: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJson<T>(content: Buffer, file: string, problems: BundleProblem[]): T | undefined {
+  try {
+    return JSON.parse(content.toString('utf8')) as T;
+  } catch (error) {
+    problems.push({ file, problem: `is not JSON: ${(error as Error).message}` });
+    return undefined;
+  }
+}
+
+/**
+ * Checks a bundle written by `run --bundle`: every file's bytes against the manifest, then the transcript
+ * judged again offline against the verdict and rule statuses the report records.
+ */
+export async function verifyBundle(dir: string): Promise<BundleCheck> {
+  const problems: BundleProblem[] = [];
+  const check: BundleCheck = { checked: [], problems, otherCatalog: false };
+  const manifestBytes = await readIfPresent(join(dir, MANIFEST_FILE));
+  if (!manifestBytes) return { ...check, problems: [{ file: MANIFEST_FILE, problem: 'is missing: this is not a bundle written by run --bundle' }] };
+  const manifest = parseJson<BundleManifest>(manifestBytes, MANIFEST_FILE, problems);
+  if (!manifest) return check;
+  if (manifest.format !== MANIFEST_FORMAT || !Array.isArray(manifest.files)) {
+    problems.push({ file: MANIFEST_FILE, problem: `is not a manifest of this kit (format ${JSON.stringify(manifest.format)})` });
+    return check;
+  }
+  check.otherCatalog = manifest.catalogSha256 !== catalogSha256();
+  const contents = new Map<string, Buffer>();
+  for (const entry of manifest.files) {
+    // A manifest names files inside its bundle only.
+    if (typeof entry.path !== 'string' || entry.path.includes('/') || entry.path.includes('\\') || entry.path.startsWith('.')) {
+      problems.push({ file: MANIFEST_FILE, problem: `names a file outside the bundle: ${JSON.stringify(entry.path)}` });
+      continue;
+    }
+    const content = await readIfPresent(join(dir, entry.path));
+    if (!content) {
+      problems.push({ file: entry.path, problem: 'is listed in the manifest but missing' });
+      continue;
+    }
+    if (content.length !== entry.bytes || sha256(content) !== entry.sha256) {
+      problems.push({ file: entry.path, problem: `has changed since the run: ${content.length} bytes with sha256 ${sha256(content).slice(0, 12)}…, the manifest says ${entry.bytes} bytes with ${String(entry.sha256).slice(0, 12)}…` });
+      continue;
+    }
+    check.checked.push(entry.path);
+    contents.set(entry.path, content);
+  }
+  for (const required of ['report.json', 'transcript.json']) {
+    if (!manifest.files.some((entry) => entry.path === required)) problems.push({ file: MANIFEST_FILE, problem: `does not list ${required}` });
+  }
+  const reportBytes = contents.get('report.json');
+  const transcriptBytes = contents.get('transcript.json');
+  if (problems.length > 0 || !reportBytes || !transcriptBytes) return check;
+
+  const report = parseJson<RecordedReport>(reportBytes, 'report.json', problems);
+  if (!report) return check;
+  let parsed;
+  try {
+    parsed = parseTranscriptFile(transcriptBytes.toString('utf8'), 'transcript.json');
+  } catch (error) {
+    problems.push({ file: 'transcript.json', problem: `cannot be read: ${(error as Error).message}` });
+    return check;
+  }
+  const skip = report.rules.filter((rule) => rule.status === 'skip').map((rule) => rule.id);
+  const rules = judgeRules(parsed.transcript, parsed.context, { strict: report.settings.strict, skip });
+  const judged = decideVerdict(rules, parsed.transcript);
+  check.recordedVerdict = report.verdict;
+  check.judgedVerdict = judged;
+  if (manifest.verdict !== report.verdict) {
+    problems.push({ file: MANIFEST_FILE, problem: `records verdict ${manifest.verdict}, report.json records ${report.verdict}` });
+  }
+  // A stopped run is recorded as error: it never claimed the provisioner passed, whatever the exchanges show.
+  const verdictFollows = report.verdict === judged || (report.verdict === 'error' && judged !== 'fail');
+  if (!verdictFollows) problems.push({ file: 'report.json', problem: `records verdict ${report.verdict}, but its transcript judged again gives ${judged}` });
+  const recorded = new Map(report.rules.map((rule) => [rule.id, rule.status]));
+  for (const rule of rules) {
+    const status = recorded.get(rule.id);
+    if (status !== rule.status) {
+      problems.push({ file: 'report.json', problem: `records ${rule.id} as ${status ?? 'absent'}, but its transcript judged again gives ${rule.status}` });
+    }
+  }
+  return check;
+}
