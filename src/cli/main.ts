@@ -6,6 +6,7 @@ import { runCommand } from './run.js';
 import { rulesCommand } from './rules.js';
 import { serveCommand } from './serve.js';
 import { verifyCommand } from './verify.js';
+import { checkRegistrationCommand } from './check-registration.js';
 
 const NAME = 'provisioner-conformance';
 
@@ -18,7 +19,8 @@ export async function main(argv: string[]): Promise<number> {
     .command(rulesCommand(result))
     .command(serveCommand(result))
     .command(verifyCommand(result))
-    .demandCommand(1, 'name a command: run, rules, serve or verify')
+    .command(checkRegistrationCommand(result))
+    .demandCommand(1, 'name a command: run, rules, serve, verify or check-registration')
     .strict()
     .version(kitIdentity().version)
     .help()

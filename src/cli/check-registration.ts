@@ -1,0 +1,46 @@
+import type { Argv, CommandModule } from 'yargs';
+import { loadRegistration } from '../config/registration.js';
+import { PT30M_MS } from '../config/duration.js';
+import { judgeRules } from '../rules/index.js';
+import type { JudgeContext } from '../rules/types.js';
+import { Transcript } from '../transcript/transcript.js';
+import { stripControl } from '../report/safe-text.js';
+import type { CommandResult } from './command-result.js';
+
+interface CheckRegistrationArgs {
+  registration: string;
+}
+
+const REGISTRATION_RULES = ['registration.body', 'registration.max-operation-duration'];
+
+/** Judges a registration document alone: no provisioner is called, so only what the document says is judged. */
+export function checkRegistrationCommand(result: CommandResult): CommandModule<object, CheckRegistrationArgs> {
+  return {
+    command: 'check-registration <registration>',
+    describe: 'Judge a registration document alone (registration.* rules), without calling a provisioner',
+    builder: (yargs: Argv<object>) =>
+      yargs.positional('registration', { type: 'string', describe: 'The registration document (JSON)' }) as unknown as Argv<CheckRegistrationArgs>,
+    handler: async (args) => {
+      const registration = await loadRegistration(args.registration);
+      const context: JudgeContext = {
+        changeSets: [],
+        answerTimeoutMs: 0,
+        pollIntervalMs: 0,
+        maxOperationDuration: { ms: PT30M_MS, text: 'PT30M', source: 'default' },
+        registration,
+        planOnly: true,
+        startedAt: Date.now(),
+      };
+      const rules = judgeRules(new Transcript(), context, { only: REGISTRATION_RULES });
+      const lines = rules
+        .filter((rule) => REGISTRATION_RULES.includes(rule.id))
+        .flatMap((rule) => [
+          `${rule.status.padEnd(6)} ${rule.id}: ${stripControl(rule.message)}`,
+          ...rule.evidence.map((item) => `         ${stripControl(item.note)}`),
+        ]);
+      const failed = rules.some((rule) => rule.status === 'fail');
+      process.stdout.write(`${lines.join('\n')}\n${failed ? 'the registration does not hold' : 'the registration holds'}\n`);
+      result.exitCode = failed ? 1 : 0;
+    },
+  };
+}
