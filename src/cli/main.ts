@@ -15,7 +15,7 @@ export async function main(argv: string[]): Promise<number> {
   const result: CommandResult = { exitCode: 0 };
   const parser = yargs(argv)
     .scriptName(NAME)
-    .command(runCommand(result))
+    .command(runCommand(result, argv))
     .command(rulesCommand(result))
     .command(serveCommand(result))
     .command(verifyCommand(result))

@@ -17,11 +17,16 @@ import { writeTranscriptFile } from '../transcript/transcript-file.js';
 import { redactExchanges } from '../report/redact-transcript.js';
 import { FAULTS, isFaultName, startReferenceProvisioner } from '../reference/index.js';
 import type { CommandResult } from './command-result.js';
+import { resolveRunLayers, type RunLayers } from '../config/run-layers.js';
+import { DEFAULT_PROFILE, PROFILE_NAMES, PROFILES, type ProfileName } from '../config/profiles.js';
+import { CONFIG_FILE_NAMES } from '../config/config-file.js';
 import { withPropertyFlags } from './property-flags.js';
 import { resolvePropertyOptions, type PropertyFlags } from '../config/property-options.js';
 import { PROPERTIES } from '../../suites/properties/index.js';
 
 interface RunArgs extends RunFlags, PropertyFlags {
+  profile: ProfileName;
+  config?: string;
   report?: string;
   junit?: string;
   html?: string;
@@ -36,12 +41,16 @@ interface RunArgs extends RunFlags, PropertyFlags {
 /** The reference provisioner's registration, used by `--reference` unless another one is given. */
 const REFERENCE_REGISTRATION = ['fixtures', 'registrations', 'reference.json'];
 
-export function runCommand(result: CommandResult): CommandModule<object, RunArgs> {
+export function runCommand(result: CommandResult, argv: readonly string[] = []): CommandModule<object, RunArgs> {
   return {
     command: 'run',
     describe: 'Play the control plane against a provisioner and judge every answer',
-    builder: (yargs: Argv<object>) =>
-      withPropertyFlags(yargs
+    builder: (yargs: Argv<object>) => {
+      // Only a run reads a config file: `--help` and the other commands never touch it.
+      const layers = resolveRunLayers(argv, process.env, process.cwd());
+      return withLayers(withPropertyFlags(yargs
+        .option('profile', { choices: PROFILE_NAMES, default: DEFAULT_PROFILE, describe: 'quick: an author\'s loop; ci: bounded defaults; certify: the control plane\'s poll interval, every rule, strict, registration required' })
+        .option('config', { type: 'string', requiresArg: true, describe: 'Config file (JSON or YAML) whose keys are these long option names', defaultDescription: CONFIG_FILE_NAMES.join(' | ') })
         .option('url', { type: 'string', requiresArg: true, describe: 'Base URL of the provisioner', defaultDescription: '$PROVISIONER_URL' })
         .option('reference', { type: 'boolean', default: false, describe: 'Run against the bundled reference provisioner, served in-process on a free loopback port' })
         .option('reference-mode', { choices: ['sync', 'async', 'mixed'] as const, default: 'mixed' as const, describe: 'With --reference: how the reference answers' })
@@ -63,7 +72,8 @@ export function runCommand(result: CommandResult): CommandModule<object, RunArgs
         .option('html', { type: 'string', requiresArg: true, describe: 'Write a self-contained HTML report (timeline, rules, evidence) to this file' })
         .option('bundle', { type: 'string', requiresArg: true, describe: 'Write the evidence to this folder: JSON, HTML and JUnit reports, the transcript and registration, the settings, and a manifest of sha256 hashes (secrets masked); check it later with verify DIR' })
         .option('transcript', { type: 'string', requiresArg: true, describe: 'Write every exchange, with the context it was judged in, to this file (JSON)' })
-        .option('show-secrets', { type: 'boolean', default: false, describe: 'Show secret-looking values and headers in reports' })) as unknown as Argv<RunArgs>,
+        .option('show-secrets', { type: 'boolean', default: false, describe: 'Show secret-looking values and headers in reports' })), layers) as unknown as Argv<RunArgs>;
+    },
     handler: async (args) => {
       result.exitCode = await executeRun(args);
     },
@@ -83,16 +93,21 @@ async function executeRun(args: RunArgs): Promise<number> {
   const targetUrl = args.reference ? undefined : args.url ?? (process.env.PROVISIONER_URL || undefined);
   if (!args.reference && targetUrl === undefined) throw new UsageError('--url', 'missing: give --url URL, set PROVISIONER_URL, or use --reference');
 
+  if (args.profile === 'certify') refuseWeakenedCertification(args);
   const options = await resolveRunOptions({
     ...args,
     url: targetUrl,
     registration: args.registration ?? (args.reference ? bundledPath(...REFERENCE_REGISTRATION) : undefined),
   });
-  const properties = resolvePropertyOptions(args, PROPERTIES);
+  const properties = resolvePropertyOptions(args, PROPERTIES, PROFILES[args.profile].maxExamples);
   const reference = args.reference
     ? await startReferenceProvisioner({ mode: args.referenceMode, fault: args.referenceFault, workMs: referenceWork.ms })
     : undefined;
   const url = reference?.url ?? options.url!;
+  if (args.profile === 'certify' && options.registration === undefined) {
+    await reference?.close();
+    throw new UsageError('--registration', 'the certify profile needs the registration document: certification judges it');
+  }
   const color = shouldUseColor(process.stdout, process.env);
   const progress = createProgress(process.stderr, { color: shouldUseColor(process.stderr, process.env), startedAt: Date.now() });
   const abort = new AbortController();
@@ -100,8 +115,17 @@ async function executeRun(args: RunArgs): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   progress.message(`provisioner-conformance: playing the control plane against ${url} (${options.changeSets.length} change sets, poll interval ${args.pollInterval})`);
+  progress.message(settingsLine(args));
   try {
-    const outcome = await runConformance({ ...options, properties, url, observer: progress, signal: abort.signal });
+    const outcome = await runConformance({
+      ...options,
+      properties,
+      url,
+      profile: args.profile,
+      ...(args.config !== undefined && { configFile: args.config }),
+      observer: progress,
+      signal: abort.signal,
+    });
     progress.stop();
     process.stdout.write(renderSummary(outcome, { color, invocation: process.argv.slice(2) }));
     if (args.report !== undefined) await writeJsonReport(args.report, outcome);
@@ -129,4 +153,35 @@ function bundleSettings(url: string, headers: Record<string, string>, outcome: R
     showSecrets: false,
     headers: Object.fromEntries(Object.keys(headers).map((name) => [name, REDACTED])),
   };
+}
+
+/** Puts the profile's values over the built-in defaults and the config file over both; flags stay on top. */
+function withLayers<T>(yargs: Argv<T>, layers: RunLayers): Argv<T> {
+  let layered = yargs;
+  for (const [key, value] of Object.entries(layers.profile.values)) layered = layered.default(key, value);
+  if (!layers.config) return layered;
+  // The file found in the working folder is the run's config file as much as one given with --config.
+  return layered.default('config', layers.config.file).config(layers.config.values);
+}
+
+/** Certification judges every rule, strictly: the flags that would make it say less are refused. */
+function refuseWeakenedCertification(args: RunArgs): void {
+  if (args.only !== undefined) throw new UsageError('--only', 'the certify profile judges every rule');
+  if (args.skip !== undefined) throw new UsageError('--skip', 'the certify profile judges every rule');
+  if (!args.strict) throw new UsageError('--strict', 'the certify profile is always strict: a SHOULD rule that does not hold fails it');
+  if (args.planOnly) throw new UsageError('--plan-only', 'the certify profile applies: idempotency and every apply rule are part of it');
+}
+
+/** The settings the run resolved, printed before it starts: where each default came from is then never a guess. */
+function settingsLine(args: RunArgs): string {
+  const cases = args.maxExamples ?? PROFILES[args.profile].maxExamples ?? 'the default number of';
+  const properties = args.properties ? `properties: ${cases} cases each within ${args.propertyTimeLimit}` : 'no properties';
+  return [
+    `profile ${args.profile}`,
+    args.config !== undefined ? `config ${args.config}` : 'no config file',
+    `poll interval ${args.pollInterval}`,
+    `answer timeout ${args.answerTimeout}`,
+    args.strict ? 'strict' : 'not strict',
+    properties,
+  ].join(' · ');
 }

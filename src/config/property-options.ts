@@ -20,11 +20,11 @@ export const DEFAULT_PROPERTY_TIME_LIMIT = 'PT60S';
 const SEED_LIMIT = 2 ** 31;
 
 /** Turns the property flags into the run's property settings; every problem is a UsageError naming its flag. */
-export function resolvePropertyOptions(flags: PropertyFlags, known: readonly PropertySuite[]): PropertyRunSettings {
+export function resolvePropertyOptions(flags: PropertyFlags, known: readonly PropertySuite[], profileMaxExamples?: number): PropertyRunSettings {
   const timeLimit = parsePositiveDuration(flags.propertyTimeLimit);
   if (!timeLimit.ok) throw new UsageError('--property-time-limit', timeLimit.error);
   const seed = flags.seed === undefined ? undefined : integerFlag('--seed', flags.seed, -SEED_LIMIT, SEED_LIMIT - 1);
-  const maxExamples = flags.maxExamples === undefined ? undefined : integerFlag('--max-examples', flags.maxExamples, 1, 100_000);
+  const maxExamples = flags.maxExamples === undefined ? profileMaxExamples : integerFlag('--max-examples', flags.maxExamples, 1, 100_000);
   // A model-based path carries the commands' replay path after an '@'.
   if (flags.path !== undefined && !/^\d+(:\d+)*(@\S+)?$/.test(flags.path)) {
     throw new UsageError('--path', `"${flags.path}" is not a fast-check path (numbers joined by colons, e.g. 3:0:1), as a failed property prints it`);

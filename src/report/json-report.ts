@@ -57,6 +57,8 @@ export interface JsonProperty extends Omit<PropertyResult, 'exchanges' | 'reruns
 }
 
 export interface JsonSettings {
+  profile?: string;
+  configFile?: string;
   /** ms */
   pollInterval: number;
   /** ms */
@@ -206,6 +208,8 @@ export function buildJsonReport(outcome: RunOutcome): JsonReport {
     exitCode: outcome.exitCode,
     summary: { ...outcome.summary },
     settings: {
+      ...(settings.profile !== undefined && { profile: settings.profile }),
+      ...(settings.configFile !== undefined && { configFile: settings.configFile }),
       pollInterval: settings.pollIntervalMs,
       answerTimeout: settings.answerTimeoutMs,
       maxOperationDuration: { ...settings.maxOperationDuration },

@@ -16,6 +16,7 @@ export function renderJunit(outcome: RunOutcome): string {
   const seconds = ((outcome.finishedAt - outcome.startedAt) / 1000).toFixed(3);
   const host = hostname() || 'localhost';
   const suites: string[] = [];
+  const properties = runProperties(outcome);
   let id = 0;
   for (const section of sections()) {
     const rules = outcome.rules.filter((rule) => sectionOf(rule.id) === section);
@@ -23,21 +24,44 @@ export function renderJunit(outcome: RunOutcome): string {
     const cases = rules.map((rule) => ruleCase(rule, outcome));
     const notes = rules.filter((rule) => rule.status === 'warn' || rule.status === 'advice').map((rule) => `${rule.status}: ${rule.id}: ${rule.message}\n\n${ruleDetailText(rule, outcome)}`);
     suites.push(
-      suite({ id: id++, name: `rules.${section}`, timestamp, host, seconds, cases, systemOut: notes.join('\n\n') }, rules.filter((r) => r.status === 'fail').length, 0, rules.filter(isSkipped).length),
+      suite({ properties, id: id++, name: `rules.${section}`, timestamp, host, seconds, cases, systemOut: notes.join('\n\n') }, rules.filter((r) => r.status === 'fail').length, 0, rules.filter(isSkipped).length),
     );
   }
   if (outcome.properties.length > 0) {
     const cases = outcome.properties.map(propertyCase);
     const failures = outcome.properties.filter((p) => p.status === 'failed').length;
     const errors = outcome.properties.filter((p) => p.status === 'flaky').length;
-    suites.push(suite({ id: id++, name: 'properties', timestamp, host, seconds, cases, systemOut: '' }, failures, errors, 0));
+    suites.push(suite({ properties, id: id++, name: 'properties', timestamp, host, seconds, cases, systemOut: '' }, failures, errors, 0));
+  }
+  if (outcome.verdict === 'incomplete') {
+    const missing = outcome.rules.filter((rule) => rule.status === 'not-exercised').map((rule) => rule.id);
+    const message = `certification incomplete: not exercised: ${missing.join(', ')}`;
+    const cases = [`    <testcase name="certification" classname="provisioner-conformance.run" time="${seconds}">\n      <failure type="incomplete" message="${xmlText(message)}">${xmlText(outcome.conclusions.join('\n'))}</failure>\n    </testcase>`];
+    suites.push(suite({ properties, id: id++, name: 'run', timestamp, host, seconds, cases, systemOut: '' }, 1, 0, 0));
   }
   if (outcome.verdict === 'unreachable' || outcome.verdict === 'error') {
     const message = outcome.conclusions.join('; ') || outcome.verdict;
     const cases = [`    <testcase name="run" classname="provisioner-conformance.run" time="${seconds}">\n      <error type="${outcome.verdict}" message="${xmlText(message)}">${xmlText(message)}</error>\n    </testcase>`];
-    suites.push(suite({ id: id++, name: 'run', timestamp, host, seconds, cases, systemOut: '' }, 0, 1, 0));
+    suites.push(suite({ properties, id: id++, name: 'run', timestamp, host, seconds, cases, systemOut: '' }, 0, 1, 0));
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+/**
+ * What a CI server shows next to the results: the kit and its version, the profile, and each property's seed.
+ * Test names stay the rule ids and property names, so they are the same from one run to the next.
+ */
+function runProperties(outcome: RunOutcome): string {
+  const pairs: Array<[string, string]> = [
+    ['kit', outcome.kit.name],
+    ['kit.version', outcome.kit.version],
+    ['target', outcome.target.url],
+    ['profile', outcome.settings.profile ?? 'none'],
+    ['verdict', outcome.verdict],
+    ...outcome.properties.map((property): [string, string] => [`seed.${property.name}`, String(property.seed)]),
+  ];
+  const lines = pairs.map(([name, value]) => `      <property name="${xmlText(name)}" value="${xmlText(value)}"/>`);
+  return ['    <properties>', ...lines, '    </properties>'].join('\n');
 }
 
 function sections(): RuleSection[] {
@@ -53,6 +77,7 @@ function isSkipped(rule: RuleResult): boolean {
 }
 
 interface SuiteParts {
+  properties: string;
   id: number;
   name: string;
   timestamp: string;
@@ -77,7 +102,7 @@ function suite(parts: SuiteParts, failures: number, errors: number, skipped: num
   ].join(' ');
   return [
     `  <testsuite ${attributes}>`,
-    '    <properties/>',
+    parts.properties,
     ...parts.cases,
     `    <system-out>${xmlText(parts.systemOut)}</system-out>`,
     '    <system-err></system-err>',

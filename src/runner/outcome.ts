@@ -1,10 +1,12 @@
 import type { Millis } from '../transcript/exchange.js';
+import type { ProfileName } from '../config/profiles.js';
 import type { Transcript } from '../transcript/transcript.js';
 import type { JudgeContext, RuleResult } from '../rules/types.js';
 import type { PropertyResult } from '../../suites/properties/property.js';
 
 /** pass: no MUST rule failed; fail: one did; unreachable: the target never answered; error: the kit itself failed. */
-export type Verdict = 'pass' | 'fail' | 'unreachable' | 'error';
+/** incomplete: a certify run in which a rule was not exercised, so nothing can be certified about it. */
+export type Verdict = 'pass' | 'fail' | 'incomplete' | 'unreachable' | 'error';
 
 export type ExitCode = 0 | 1 | 2 | 3;
 
@@ -47,6 +49,9 @@ export interface OperationConclusion {
 }
 
 export interface RunSettings {
+  /** The profile the run's defaults came from, and the config file it read, if any. */
+  profile?: ProfileName;
+  configFile?: string;
   pollIntervalMs: number;
   answerTimeoutMs: number;
   maxOperationDuration: JudgeContext['maxOperationDuration'];

@@ -5,7 +5,7 @@ import type { ResolvedRunOptions } from '../config/run-options.js';
 import { kitIdentity } from '../config/package-paths.js';
 import { Poller, type OperationObserver } from '../poller/poller.js';
 import { judgeRules } from '../rules/index.js';
-import type { JudgeContext } from '../rules/types.js';
+import type { JudgeContext, RuleResult } from '../rules/types.js';
 import { Transcript } from '../transcript/transcript.js';
 import type { Suite } from '../../suites/suite.js';
 import { SCENARIOS } from '../../suites/scenarios/index.js';
@@ -14,10 +14,13 @@ import type { OperationConclusion, RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
 import type { PropertyResult } from '../../suites/properties/property.js';
 import { EXIT_CODES, decideVerdict, summarize } from './verdict.js';
+import type { ProfileName } from '../config/profiles.js';
 
 /** What a run needs: the resolved options, with a URL to aim at, and what to drive. */
 export interface RunRequest extends Omit<ResolvedRunOptions, 'url'> {
   url: string;
+  profile?: ProfileName;
+  configFile?: string;
   suites?: readonly Suite[];
   /** Property suites and their budgets; absent: none run. */
   properties?: PropertyRunSettings;
@@ -92,7 +95,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
 
   const rules = judgeRules(transcript, context, { only: request.only, skip: request.skip, strict: request.strict });
   const interrupted = signal.aborted;
-  const verdict = decideVerdict(rules, transcript, interrupted);
+  const verdict = decideVerdict(rules, transcript, interrupted, request.profile === 'certify');
   return {
     kit: kitIdentity(),
     target: { url: request.url },
@@ -104,12 +107,15 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     rules,
     conclusions: [
       ...(interrupted ? ['the run was stopped before it ended: what was not driven was not judged, so it cannot pass'] : []),
+      ...(verdict === 'incomplete' ? [incompleteConclusion(rules)] : []),
       ...(request.properties?.suites.length ? [] : ['the property suites did not run: generated change sets and bad input were not tried']),
       ...conclusionsFor(transcript, context, verdict, request.url),
     ],
     operations,
     properties,
     settings: {
+      ...(request.profile !== undefined && { profile: request.profile }),
+      ...(request.configFile !== undefined && { configFile: request.configFile }),
       pollIntervalMs: request.pollIntervalMs,
       answerTimeoutMs: request.answerTimeoutMs,
       maxOperationDuration: request.maxOperationDuration,
@@ -122,4 +128,10 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     context,
     transcript,
   };
+}
+
+/** What a certification lacks: the rules no situation exercised, each with why. */
+function incompleteConclusion(rules: readonly RuleResult[]): string {
+  const missing = rules.filter((rule) => rule.status === 'not-exercised').map((rule) => `${rule.id} (${rule.message})`);
+  return `the certification is incomplete: ${missing.length} ${missing.length === 1 ? 'rule was' : 'rules were'} not exercised, so nothing is certified about ${missing.length === 1 ? 'it' : 'them'}: ${missing.join('; ')}`;
 }

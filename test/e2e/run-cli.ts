@@ -23,7 +23,7 @@ export interface JsonReportShape {
 }
 
 /** Runs the built CLI as a user would, with a JSON report in a fresh folder. */
-export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; withReport?: boolean; timeoutMs?: number } = {}): Promise<CliRun> {
+export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; withReport?: boolean; timeoutMs?: number; cwd?: string } = {}): Promise<CliRun> {
   if (!existsSync(join(ROOT, 'dist', 'src', 'cli', 'main.js'))) throw new Error('build first: npm run build');
   const reportPath = join(mkdtempSync(join(tmpdir(), 'pc-e2e-')), 'report.json');
   const fullArgs = options.withReport === false ? args : [...args, '--report', reportPath];
@@ -31,7 +31,7 @@ export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; withR
     execFile(
       process.execPath,
       [BIN, ...fullArgs],
-      { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...options.env }, timeout: options.timeoutMs ?? 60_000, maxBuffer: 32 * 1024 * 1024 },
+      { cwd: options.cwd ?? ROOT, env: { ...process.env, NO_COLOR: '1', ...options.env }, timeout: options.timeoutMs ?? 60_000, maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const exitCode = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         const report = existsSync(reportPath) ? (JSON.parse(readFileSync(reportPath, 'utf8')) as JsonReportShape) : undefined;

@@ -45,3 +45,27 @@ describe('the JUnit XML of a run', () => {
     expect(() => execFileSync('xmllint', ['--noout', '--schema', SCHEMA, file], { stdio: 'pipe' })).not.toThrow();
   });
 });
+
+describe('the JUnit properties of a run', () => {
+  it('carry the kit, its version, the profile and each property seed, and test names never carry a seed', () => {
+    const outcome = sampleOutcome({ settings: { ...sampleOutcome().settings, profile: 'certify' } });
+    const withProperty = { ...outcome, properties: [{ name: 'property/generated-plans', status: 'passed' as const, numRuns: 3, seed: 4242, interrupted: false, ruleIds: [], exchanges: [], notes: [], reruns: [], message: 'held' }] };
+    const xml = renderJunit(withProperty);
+    expect(xml).toContain('<property name="profile" value="certify"/>');
+    expect(xml).toContain('<property name="kit.version" value="0.1.0"/>');
+    expect(xml).toContain('<property name="seed.property/generated-plans" value="4242"/>');
+    expect(xml).toMatch(/<testcase name="property\/generated-plans"/);
+    expect(xml).not.toMatch(/<testcase name="[^"]*4242/);
+  });
+
+  it('makes an incomplete certification a failure that lists what was not exercised', () => {
+    const xml = renderJunit(sampleOutcome({ verdict: 'incomplete', exitCode: 1 }));
+    expect(xml).toMatch(/<testcase name="certification"[^>]*>\s*<failure type="incomplete" message="certification incomplete: not exercised: durability\.survives-restart">/);
+  });
+
+  it.skipIf(!hasXmllint)('stays valid against the JUnit schema with properties and an incomplete certification', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pc-junit-')), 'junit.xml');
+    writeFileSync(file, renderJunit(sampleOutcome({ verdict: 'incomplete', exitCode: 1, settings: { ...sampleOutcome().settings, profile: 'certify' } })));
+    expect(() => execFileSync('xmllint', ['--noout', '--schema', SCHEMA, file], { stdio: 'pipe' })).not.toThrow();
+  });
+});

@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { extname, join } from 'node:path';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { bundledPath } from './package-paths.js';
+import { UsageError } from './usage-error.js';
+
+/** Names a config file may have in the working folder, found in this order. */
+export const CONFIG_FILE_NAMES = ['provisioner-conformance.config.json', 'provisioner-conformance.config.yaml', 'provisioner-conformance.config.yml'];
+
+export interface LoadedConfig {
+  file: string;
+  /** Values by long option name, with ${NAME} replaced from the environment. */
+  values: Record<string, unknown>;
+}
+
+/** The config file in `folder`, if there is one. */
+export function findConfigFile(folder: string): string | undefined {
+  return CONFIG_FILE_NAMES.map((name) => join(folder, name)).find((path) => existsSync(path));
+}
+
+function configError(file: string, detail: string): UsageError {
+  return new UsageError('--config', `${file}: ${detail}`);
+}
+
+// Ajv is loaded only when a config file is used: nothing else at start-up needs it.
+const require = createRequire(import.meta.url);
+let validator: ValidateFunction | undefined;
+
+function validate(): ValidateFunction {
+  if (!validator) {
+    const Ajv = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+    const ajv = new Ajv.default({ allErrors: true, strict: false });
+    validator = ajv.compile(JSON.parse(readFileSync(bundledPath('schemas', 'config.schema.json'), 'utf8')) as object);
+  }
+  return validator;
+}
+
+function keyOf(error: ErrorObject): string {
+  if (error.keyword === 'additionalProperties') return String((error.params as { additionalProperty: string }).additionalProperty);
+  return error.instancePath.replace(/^\//, '').split('/')[0] ?? '';
+}
+
+/** ajv's first error about a key as one sentence naming the key. */
+function schemaProblem(errors: readonly ErrorObject[]): string {
+  const error = errors.find((e) => e.keyword === 'additionalProperties') ?? errors[0]!;
+  const key = keyOf(error);
+  if (error.keyword === 'additionalProperties') return `unknown key "${key}" (keys are the run command's long option names, e.g. poll-interval)`;
+  if (error.instancePath === '') return `must be a mapping of option names to values, ${error.message ?? ''}`.trim();
+  const where = error.instancePath.slice(1).replace(/\//g, '.');
+  if (error.keyword === 'enum') {
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ');
+    return `key "${where}" must be one of ${allowed}`;
+  }
+  if (error.keyword === 'oneOf') return `key "${where}" must be a whole number`;
+  return `key "${where}" ${error.message ?? 'is not valid'}`;
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** Replaces ${NAME} in every string with the environment variable NAME; an unset one is an error naming it. */
+function substitute(value: unknown, env: NodeJS.ProcessEnv, file: string, key: string): unknown {
+  if (typeof value === 'string') {
+    return value.replace(PLACEHOLDER, (_match, name: string) => {
+      const replacement = env[name];
+      if (replacement === undefined) throw configError(file, `key "${key}" uses \${${name}}, but the environment variable ${name} is not set`);
+      return replacement;
+    });
+  }
+  if (Array.isArray(value)) return value.map((item) => substitute(item, env, file, key));
+  return value;
+}
+
+function parse(file: string, text: string): unknown {
+  const yaml = ['.yaml', '.yml'].includes(extname(file).toLowerCase());
+  try {
+    if (!yaml) return JSON.parse(text) as unknown;
+    const { parse: parseYaml } = require('yaml') as typeof import('yaml');
+    return parseYaml(text) as unknown;
+  } catch (error) {
+    const reason = (error as Error).message.split('\n')[0];
+    throw configError(file, `is not valid ${yaml ? 'YAML' : 'JSON'}: ${reason}`);
+  }
+}
+
+/** Reads, checks and fills in a config file; every problem is a one-line usage error naming the file and the key. */
+export function loadConfigFile(file: string, env: NodeJS.ProcessEnv): LoadedConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw configError(file, `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const doc = parse(file, text) ?? {};
+  // Placeholders are filled in first, so that the schema judges the values the run will use.
+  const filled = isMapping(doc) ? Object.fromEntries(Object.entries(doc).map(([key, value]) => [key, substitute(value, env, file, key)])) : doc;
+  const check = validate();
+  if (!check(filled)) throw configError(file, schemaProblem(check.errors ?? []));
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filled as Record<string, unknown>)) {
+    // Whole numbers are text to the flags that take them, so that their checks name the flag as for a flag.
+    values[key] = typeof value === 'number' ? String(value) : value;
+  }
+  return { file, values };
+}
