@@ -20,7 +20,7 @@ const FILES = [join(ROOT, 'action.yml'), ...yamlFiles(join(ROOT, 'examples'))];
 function runOptions(): Set<string> {
   const parser = yargs([]);
   const builder = runCommand({ exitCode: 0 }).builder as (y: typeof parser) => typeof parser;
-  const keys = (builder(parser).getOptions() as unknown as { key: Record<string, unknown> }).key;
+  const keys = (builder(parser) as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
   return new Set(Object.keys(keys).flatMap((key) => [key, `no-${key}`]));
 }
 

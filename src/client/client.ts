@@ -3,7 +3,7 @@ import type { Exchange, ExchangeTag, RecordedResponse } from '../transcript/exch
 import type { Transcript } from '../transcript/transcript.js';
 import { classifyTransportError } from './transport-error.js';
 import { now } from './clock.js';
-import { parseBodyJson } from '../transcript/json-body.js';
+import { BodyStore } from '../transcript/body-store.js';
 
 export interface ClientOptions {
   /** The provisioner's base URL; paths are appended to it. */
@@ -39,6 +39,7 @@ export class ProvisionerClient {
   private readonly agent: Agent;
   private readonly baseUrl: string;
   private readonly bodyLimit: number;
+  private readonly bodies = new BodyStore();
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -75,15 +76,8 @@ export class ProvisionerClient {
         bodyTimeout: options.timeoutMs,
       });
       respondedAt = now();
-      const { text, bytes, truncated } = await readLimited(answer.body, this.bodyLimit);
-      response = {
-        status: answer.statusCode,
-        headers: flattenHeaders(answer.headers),
-        body: text,
-        bodyBytes: bytes,
-        truncated,
-        json: parseBodyJson(text, truncated),
-      };
+      const { bytes, truncated } = await readLimited(answer.body, this.bodyLimit);
+      response = { status: answer.statusCode, headers: flattenHeaders(answer.headers), ...this.bodies.keep(bytes, truncated) };
     } catch (thrown) {
       const aborted = options.signal?.aborted === true;
       error = aborted
@@ -109,7 +103,7 @@ export class ProvisionerClient {
   }
 }
 
-async function readLimited(body: AsyncIterable<Uint8Array> & { destroy(): unknown }, limit: number): Promise<{ text: string; bytes: number; truncated: boolean }> {
+async function readLimited(body: AsyncIterable<Uint8Array> & { destroy(): unknown }, limit: number): Promise<{ bytes: Buffer; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   let truncated = false;
@@ -125,7 +119,7 @@ async function readLimited(body: AsyncIterable<Uint8Array> & { destroy(): unknow
     chunks.push(buffer);
     bytes += buffer.length;
   }
-  return { text: new TextDecoder('utf-8').decode(Buffer.concat(chunks)), bytes, truncated };
+  return { bytes: Buffer.concat(chunks), truncated };
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -66,6 +66,8 @@ function bodyLines(exchange: Exchange, options: ExchangeTextOptions): string[] {
   const lines = upstreamText(body, response.headers['content-type'], options.bodyLimit ?? CONSOLE_BODY_LIMIT).split('\n');
   if (response.truncated) {
     lines.push(options.style.dim(`(the kit kept only the first ${response.bodyBytes.toLocaleString('en-US')} bytes of this body)`));
+  } else if (response.elided) {
+    lines.push(options.style.dim(`(a body of ${response.bodyBytes.toLocaleString('en-US')} bytes: only its head and tail are shown)`));
   }
   return lines;
 }

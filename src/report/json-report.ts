@@ -104,7 +104,7 @@ function responseBody(exchange: Exchange, showSecrets: boolean): { text: string;
   if (!response) return undefined;
   const text = showSecrets ? response.body : redactBodyText(response.body, response.json);
   const kept = keepWholeCharacters(text, REPORT_BODY_LIMIT);
-  return { text: kept, cut: kept.length < text.length || response.truncated };
+  return { text: kept, cut: kept.length < text.length || response.truncated || response.elided !== undefined };
 }
 
 export function jsonExchange(exchange: Exchange, showSecrets: boolean): JsonExchange {

@@ -42,6 +42,10 @@ export interface RecordedResponse {
   truncated: boolean;
   /** The body parsed as JSON (whatever the content type said), or why not. */
   json: JsonParse;
+  /** sha256 (hex) of the bytes received. */
+  sha256?: string;
+  /** Only the head and tail of a long body are kept in `body`; `json` was parsed from all of it. */
+  elided?: { headBytes: number; tailBytes: number };
 }
 
 export type TransportErrorKind =

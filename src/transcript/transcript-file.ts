@@ -5,8 +5,11 @@ import type { Exchange, RecordedResponse, TranscriptEvent } from './exchange.js'
 import { Transcript } from './transcript.js';
 import { parseBodyJson } from './json-body.js';
 
-/** An exchange as stored: a parsed body is the body again, so it is left out and parsed again on reading. */
-type StoredExchange = Omit<Exchange, 'response'> & { response?: Omit<RecordedResponse, 'json'> };
+/**
+ * An exchange as stored: a parsed body is the body again, so it is left out and parsed again on reading,
+ * except where only the head and tail of a long body were kept: then its parsed value is stored too.
+ */
+type StoredExchange = Omit<Exchange, 'response'> & { response?: Omit<RecordedResponse, 'json'> & { json?: RecordedResponse['json'] } };
 
 /** A transcript saved to disk with the context it was judged in, so rules can judge it again offline. */
 export interface TranscriptFile {
@@ -17,7 +20,7 @@ export interface TranscriptFile {
 }
 
 function stored(exchange: Exchange): StoredExchange {
-  if (!exchange.response) return exchange;
+  if (!exchange.response || exchange.response.elided) return exchange;
   const { json: _parsed, ...response } = exchange.response;
   return { ...exchange, response };
 }
@@ -25,7 +28,7 @@ function stored(exchange: Exchange): StoredExchange {
 function restored(exchange: StoredExchange): Exchange {
   const { response, ...rest } = exchange;
   if (!response) return rest;
-  return { ...rest, response: { ...response, json: parseBodyJson(response.body, response.truncated) } };
+  return { ...rest, response: { ...response, json: response.json ?? parseBodyJson(response.body, response.truncated) } };
 }
 
 /** The text of a transcript file: what `writeTranscriptFile` writes and `readTranscriptFile` reads. */

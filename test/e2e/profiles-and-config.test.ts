@@ -95,7 +95,7 @@ describe('a config file', () => {
   it('has a schema key for every run option, and no other', () => {
     const parser = yargs([]);
     const builder = runCommand({ exitCode: 0 }).builder as (y: typeof parser) => typeof parser;
-    const keys = (builder(parser).getOptions() as unknown as { key: Record<string, unknown> }).key;
+    const keys = (builder(parser) as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
     const options = Object.keys(keys).filter((key) => !/[A-Z]/.test(key) && !['help', 'version', 'config', '$0', '_'].includes(key));
     const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'config.schema.json'), 'utf8')) as { properties: Record<string, unknown> };
     expect(Object.keys(schema.properties).sort()).toEqual(options.sort());

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import type { RecordedResponse } from './exchange.js';
+import { parseBodyJson } from './json-body.js';
+
+/** Bodies up to this size are kept whole; a longer one keeps its head and tail (judges still get its parsed value). */
+export const KEEP_WHOLE_BYTES = 64 * 1024;
+const HEAD_BYTES = 16 * 1024;
+const TAIL_BYTES = 4 * 1024;
+
+type StoredBody = Pick<RecordedResponse, 'body' | 'bodyBytes' | 'truncated' | 'json' | 'sha256' | 'elided'>;
+
+function decode(bytes: Buffer): string {
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+/**
+ * Keeps response bodies within bounded memory: a body is kept whole up to {@link KEEP_WHOLE_BYTES}, else as its
+ * head and tail with its size and sha256; the same body answered again (polling repeats an answer many times)
+ * is stored once and shared, parsed value included. Stored values are never changed after they are handed out.
+ */
+export class BodyStore {
+  private readonly byHash = new Map<string, StoredBody>();
+
+  keep(bytes: Buffer, truncated: boolean): StoredBody {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const key = `${truncated ? 'cut' : 'whole'}:${sha256}`;
+    const known = this.byHash.get(key);
+    if (known) return known;
+    const whole = decode(bytes);
+    const json = parseBodyJson(whole, truncated);
+    const stored: StoredBody =
+      bytes.length <= KEEP_WHOLE_BYTES
+        ? { body: whole, bodyBytes: bytes.length, truncated, json, sha256 }
+        : {
+            body: `${decode(bytes.subarray(0, HEAD_BYTES))}\n… ${(bytes.length - HEAD_BYTES - TAIL_BYTES).toLocaleString('en-US')} bytes not kept (sha256 ${sha256}) …\n${decode(bytes.subarray(bytes.length - TAIL_BYTES))}`,
+            bodyBytes: bytes.length,
+            truncated,
+            json,
+            sha256,
+            elided: { headBytes: HEAD_BYTES, tailBytes: TAIL_BYTES },
+          };
+    this.byHash.set(key, stored);
+    return stored;
+  }
+}
