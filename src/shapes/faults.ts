@@ -95,11 +95,16 @@ function compareOrder(a: number[], b: number[]): number {
   return a.length - b.length;
 }
 
-/** ajv's errors as one fault per place, in the schema's order. */
-export function faultsOf(errors: readonly ErrorObject[], root: unknown, schema: SchemaNode): Fault[] {
+/** Whether an error, at its place, is the business of the rule at hand. */
+export type ErrorFilter = (error: ErrorObject, path: FieldPath) => boolean;
+
+/** ajv's errors that `keep` accepts, as one fault per place, in the schema's order. */
+export function faultsOf(errors: readonly ErrorObject[], root: unknown, schema: SchemaNode, keep: ErrorFilter = () => true): Fault[] {
   const byPlace = new Map<string, Fault>();
   for (const error of errors) {
     const path = errorPath(root, error);
+    // Filter before grouping: one place may fail in the rule's part of the schema and in another rule's part.
+    if (!keep(error, path)) continue;
     const key = JSON.stringify(path);
     const known = byPlace.get(key);
     if (known && rank(known.keyword) <= rank(error.keyword)) continue;

@@ -19,7 +19,7 @@ function outcomeSentence({ keyword, value }: Fault): string | undefined {
 export function finalAnswerProblems(value: unknown): string[] {
   return problemsOf(validators.finalAnswer, value, {
     schema: finalAnswerSchema,
-    keep: (_error, fault) => fault.path.length <= 1,
+    keep: (_error, path) => path.length <= 1,
     phrase: (fault) => {
       if (fault.path[0] !== 'outcome') return undefined;
       return fault.value === 'in_progress' ? IN_PROGRESS_ON_200 : outcomeSentence(fault);

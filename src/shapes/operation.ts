@@ -15,7 +15,7 @@ const FIELD_TYPES: Readonly<Record<string, unknown>> = Object.fromEntries(
 export function operationBodyProblems(value: unknown): string[] {
   return problemsOf(validators.operation, value, {
     schema: operationSchema,
-    keep: (error, fault) => fault.path.length <= 1 && !error.schemaPath.startsWith('#/allOf'),
+    keep: (error, path) => path.length <= 1 && !error.schemaPath.startsWith('#/allOf'),
     phrase: ({ path, keyword }) => {
       if (path.length === 0) return 'body is not a JSON object';
       const field = String(path[0]);

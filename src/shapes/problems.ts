@@ -1,5 +1,4 @@
-import type { ErrorObject } from 'ajv';
-import { faultsOf, type Fault } from './faults.js';
+import { faultsOf, type ErrorFilter, type Fault } from './faults.js';
 import { validationErrors, type Validator } from './validators.js';
 import { describeType, fieldName, fieldNote, typeName } from './words.js';
 
@@ -8,7 +7,7 @@ export interface Wording {
   /** The schema the validator checks (for the order of fields). */
   schema: { readonly [key: string]: unknown };
   /** Errors that another rule judges are left to it. */
-  keep?: (error: ErrorObject, fault: Fault) => boolean;
+  keep?: ErrorFilter;
   /** The body's own sentence for a fault, or undefined for the common one. */
   phrase?: (fault: Fault) => string | undefined;
 }
@@ -44,8 +43,7 @@ export function commonSentence(fault: Fault): string {
 
 /** Everything `validate` finds off in `value` that this body's rule judges, one fault per place. */
 export function faultsFor(validate: Validator, value: unknown, wording: Wording): Fault[] {
-  const faults = faultsOf(validationErrors(validate, value), value, wording.schema);
-  return faults.filter((fault) => wording.keep?.(fault.error, fault) ?? true);
+  return faultsOf(validationErrors(validate, value), value, wording.schema, wording.keep);
 }
 
 /** The sentences for everything `validate` finds off in `value` that this body's rule judges. */

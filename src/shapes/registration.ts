@@ -18,7 +18,7 @@ function urlSentence(url: string): string {
 export function registrationBodyProblems(value: unknown): string[] {
   return problemsOf(validators.registration, value, {
     schema: registrationSchema,
-    keep: (_error, fault) => fault.path[0] !== 'maxOperationDuration',
+    keep: (_error, path) => path[0] !== 'maxOperationDuration',
     phrase: ({ path, keyword, value: field }) => {
       if (path.length === 0) return `the registration is ${describeType(field)}, not a JSON object`;
       if (path.length === 1 && path[0] === 'url' && keyword === 'pattern') return urlSentence(field as string);
