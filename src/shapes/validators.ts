@@ -19,7 +19,6 @@ export const validators = {
   result: typed(generated.result),
   operation: typed(generated.operation),
   registration: typed(generated.registration),
-  changeSet: typed(generated.changeSet),
 } as const;
 
 /** The errors of one validation: none when the value has the shape. */

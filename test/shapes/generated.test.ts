@@ -25,7 +25,6 @@ describe('the generated validators', () => {
   it('need only ajv\'s small runtime helpers, never ajv itself: nothing is compiled when the kit starts', () => {
     const code = readFileSync(join(GENERATED, 'validators.ts'), 'utf8');
     const required = [...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
-    expect(required.length).toBeGreaterThan(0);
     for (const name of required) expect(name).toMatch(/^ajv\/dist\/runtime\//);
     expect(code).not.toMatch(/\bimport\b[^;]*from "ajv"/);
     expect(code).not.toMatch(/new Function|\beval\(/);
