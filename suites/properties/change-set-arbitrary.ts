@@ -1,11 +1,26 @@
 import fc from 'fast-check';
 import type { ChangeKey } from '../../src/rules/types.js';
+import { changeSetSchema } from '../../src/shapes/generated/schemas.js';
 import { isJsonObject, withChanges, type ChangeSetTemplate, type JsonObject } from './change-set-template.js';
 
-/** The three actions of schemas/change-set.schema.json. */
-export const ACTIONS = ['created', 'updated', 'removed'] as const;
+// What a change set may hold comes from schemas/change-set.schema.json (through the constants generated from
+// it), so that the arbitrary and the published schema cannot drift apart.
+const CHANGE_FIELDS = changeSetSchema.$defs.change.properties;
+
+/** The actions of schemas/change-set.schema.json. */
+export const ACTIONS = CHANGE_FIELDS.action.enum;
 
 export type GeneratedAction = (typeof ACTIONS)[number];
+
+/** The optional top-level names of a change set (application, environment, kind, type): every property but changes. */
+type TopLevelField = Exclude<keyof typeof changeSetSchema.properties, 'changes'>;
+
+const TOP_LEVEL_FIELDS = (Object.keys(changeSetSchema.properties) as Array<keyof typeof changeSetSchema.properties>).filter(
+  (field): field is TopLevelField => field !== 'changes',
+);
+
+/** The fewest changes a change set holds. */
+const MIN_CHANGES = changeSetSchema.properties.changes.minItems;
 
 export type PropertyValue = string | number | boolean | null | PropertyValue[] | { [key: string]: PropertyValue };
 
@@ -17,14 +32,11 @@ export interface GeneratedChange {
 }
 
 /** A change set as schemas/change-set.schema.json allows it: 1 to 8 changes, (id, environment) pairs unique. */
-export interface GeneratedChangeSet {
-  application?: string;
-  environment?: string;
-  kind?: string;
-  type?: string;
+export interface GeneratedChangeSet extends Partial<Record<TopLevelField, string>> {
   changes: GeneratedChange[];
 }
 
+/** The most changes generated; the schema sets no upper bound, this keeps each case quick. */
 export const MAX_CHANGES = 8;
 /** Deepest nesting inside `properties`; the whole body stays far below what any JSON parser refuses. */
 export const MAX_PROPERTY_DEPTH = 3;
@@ -52,17 +64,24 @@ export function textUnit(): fc.Arbitrary<string> {
 }
 
 /**
- * At least one item. fast-check shrinks arrays with a minimum length less well (it may keep a last item it
- * could drop), so the minimum is asked for with a filter instead: shrinking then reaches the smallest form.
+ * At least `min` items (the schema's minItems or minLength; code points for strings). fast-check shrinks arrays
+ * with a minimum length less well (it may keep a last item it could drop), so the minimum is asked for with a
+ * filter instead: shrinking then reaches the smallest form.
  */
-function nonEmpty<T extends { length: number }>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T> {
-  return arbitrary.filter((value) => value.length > 0);
+function atLeast<T extends string | unknown[]>(min: number, arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T> {
+  return arbitrary.filter((value) => (typeof value === 'string' ? [...value].length : value.length) >= min);
 }
 
-/** A non-empty name: usually short, sometimes long (up to 64 characters), as real ids are. */
-export function nameArbitrary(maxLong = 64): fc.Arbitrary<string> {
+/** At least one item: pools of ids and environments to draw from. */
+function nonEmpty<T extends unknown[]>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T> {
+  return atLeast(1, arbitrary);
+}
+
+/** A name at least `minLength` long (a change's id by default): usually short, sometimes long (up to 64 characters), as real ids are. */
+export function nameArbitrary(maxLong = 64, minLength: number = CHANGE_FIELDS.id.minLength): fc.Arbitrary<string> {
   const unit = textUnit();
-  return nonEmpty(
+  return atLeast(
+    minLength,
     fc.oneof(
       { weight: 3, arbitrary: fc.string({ unit, maxLength: 16 }) },
       { weight: 1, arbitrary: fc.string({ unit, maxLength: maxLong, size: 'medium' }) },
@@ -112,9 +131,9 @@ function changeFields<P>(properties: fc.Arbitrary<P>) {
   });
   return {
     // Drafts name distinct pool slots, so that 8 changes stay 8 unless two pool entries happen to be equal.
-    drafts: nonEmpty(fc.uniqueArray(draft, { maxLength: MAX_CHANGES, selector: (d) => `${d.idIndex}/${d.environmentIndex}` })),
-    ids: nonEmpty(fc.array(nameArbitrary(), { maxLength: 6 })),
-    environments: nonEmpty(fc.array(nameArbitrary(24), { maxLength: 3 })),
+    drafts: atLeast(MIN_CHANGES, fc.uniqueArray(draft, { maxLength: MAX_CHANGES, selector: (d) => `${d.idIndex}/${d.environmentIndex}` })),
+    ids: nonEmpty(fc.array(nameArbitrary(64, CHANGE_FIELDS.id.minLength), { maxLength: 6 })),
+    environments: nonEmpty(fc.array(nameArbitrary(24, CHANGE_FIELDS.environment.minLength), { maxLength: 3 })),
   };
 }
 
@@ -124,10 +143,8 @@ function changeFields<P>(properties: fc.Arbitrary<P>) {
  * properties.
  */
 export function changeSetArbitrary(): fc.Arbitrary<GeneratedChangeSet> {
-  const topLevel = fc.record(
-    { application: nameArbitrary(40), environment: nameArbitrary(40), kind: nameArbitrary(40), type: nameArbitrary(40) },
-    { requiredKeys: [] },
-  );
+  const names = Object.fromEntries(TOP_LEVEL_FIELDS.map((field) => [field, nameArbitrary(40, changeSetSchema.properties[field].minLength)]));
+  const topLevel = fc.record(names as Record<TopLevelField, fc.Arbitrary<string>>, { requiredKeys: [] });
   return fc
     .record({ ...changeFields(fc.option(propertiesArbitrary(), { nil: undefined, freq: 3 })), topLevel })
     .map(({ ids, environments, drafts, topLevel: fields }) => ({
