@@ -122,7 +122,7 @@ describe('model-based runs against a faulty reference', () => {
     expect(brokenRunWide(found)).toEqual([rule]);
     const lines = found.result.counterexample!.split('\n').filter((line) => !line.includes('(end of case)'));
     expect(lines.length).toBeLessThanOrEqual(longest);
-    // The first note is the model's own: it names a real id the provisioner issued or was asked about.
+    // The first note names the step that broke the rule, with a real id the provisioner issued or was asked about.
     expect(found.result.notes[0]).toMatch(new RegExp(`^${rule.replace('.', '\\.')}: .*${UUID}`));
     expect(found.result.exchanges.length).toBeGreaterThan(0);
     expect(found.result.reruns.some((rerun) => rerun.reproduced)).toBe(true);
@@ -142,7 +142,9 @@ describe('model-based runs against a faulty reference', () => {
     expect(lines[0]).toMatch(/^1\. (plan|apply) \S+ → 202, operation #1 = /);
     expect(lines[1]).toMatch(new RegExp(`^2\\. follow operation #1 ${id}: \\d+ read\\(s\\) → .*200 succeeded, final answer$`));
     expect(lines[2]).toMatch(new RegExp(`^3\\. read operation #1 ${id} ×3 at once → (200 succeeded, ){2}200 in_progress$`));
-    expect(result.notes[0]).toContain(`a read of ${id} sent`);
+    // The note names the step that broke the rule, with its real id, then what the run-wide judge says of it.
+    expect(result.notes[0]).toContain(`operation.no-in-progress-after-final: at step 3 (read operation #1 ${id} ×3 at once`);
+    expect(result.notes[0]).toMatch(/: read sent [\d.]+m?s after the first final answer arrived said in_progress$/);
   });
 });
 
