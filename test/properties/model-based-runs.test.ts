@@ -9,7 +9,7 @@ import type { JudgeContext } from '../../src/rules/types.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { operations, readsAfterFinal } from '../../src/transcript/views.js';
 import { MODEL_BASED_RUNS, modelBasedRuns } from '../../suites/properties/model/index.js';
-import { MODEL_CASE_RULES } from '../../suites/properties/model/run-case.js';
+import { MODEL_CASE_RULES } from '../../suites/properties/model/case-rules.js';
 import type { PropertyContext, PropertyResult } from '../../suites/properties/property.js';
 
 // Short work and a short poll interval keep a case around a few hundred milliseconds; the contract is the same at any speed.

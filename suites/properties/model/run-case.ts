@@ -9,8 +9,6 @@ import { emptyModel } from './model.js';
 import { settleOperations } from './settle.js';
 import { CaseStopped, RuleViolation } from './violation.js';
 
-export { MODEL_CASE_RULES } from './case-rules.js';
-
 export interface ModelCaseRun {
   verdict: CaseVerdict;
   /** The commands that ran, with real ids and answers, and how the case's operations ended. */
