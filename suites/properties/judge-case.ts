@@ -1,6 +1,6 @@
 import { CATALOG } from '../../src/rules/catalog.js';
 import { judgeRules } from '../../src/rules/index.js';
-import type { ChangeSetInfo, RuleResult } from '../../src/rules/types.js';
+import type { ChangeSetInfo, JudgeContext, RuleResult } from '../../src/rules/types.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import type { CaseVerdict, PropertyContext } from './property.js';
 
@@ -14,6 +14,13 @@ export const CASE_RULES: readonly string[] = ['answer.*', 'accepted.*', 'final.*
  * still counts them; a case judges them only when they are named.
  */
 export const TIMING_RULES: readonly string[] = ['answer.prompt', 'operation.transient-errors'];
+
+/** The rules a slice of the run broke, and the slice they were judged on. */
+export interface CaseJudgement {
+  /** Rules that fail or warn, in catalog order; ADVICE never breaks a case (it is no contract). */
+  broken: RuleResult[];
+  transcript: Transcript;
+}
 
 /**
  * The case's own slice of the run: its exchanges (tagged with `caseSuite`) and the poll-ended events of
@@ -29,6 +36,26 @@ export function caseTranscript(context: PropertyContext, caseSuite: string): Tra
 }
 
 /**
+ * Judges a transcript by the run's own judges, restricted to `ruleIds` (ids or `section.*` patterns). The one
+ * place a case is judged: a property never decides a rule by any other code than the run-wide judgement does.
+ */
+export function judgeTranscript(transcript: Transcript, judgeContext: JudgeContext, ruleIds: readonly string[] = CASE_RULES): CaseJudgement {
+  const results = judgeRules(transcript, judgeContext, { only: expandRuleIds(ruleIds) });
+  return { broken: results.filter(breaksCase), transcript };
+}
+
+/** Judges the case's slice of the run, with the case's generated change sets known. */
+export function judgeCaseSlice(
+  context: PropertyContext,
+  caseSuite: string,
+  extraChangeSets: readonly ChangeSetInfo[] = [],
+  ruleIds: readonly string[] = CASE_RULES,
+): CaseJudgement {
+  const judgeContext = { ...context.judgeContext, changeSets: [...context.judgeContext.changeSets, ...extraChangeSets] };
+  return judgeTranscript(caseTranscript(context, caseSuite), judgeContext, ruleIds);
+}
+
+/**
  * Judges one case by the same rules as the whole run, with the case's generated change sets known. A MUST or
  * SHOULD rule that does not hold breaks the case; ADVICE never does (it is no contract).
  * `ruleIds` holds ids or `section.*` patterns; by default {@link CASE_RULES}.
@@ -39,14 +66,15 @@ export function judgeCase(
   extraChangeSets: readonly ChangeSetInfo[],
   ruleIds: readonly string[] = CASE_RULES,
 ): CaseVerdict {
-  const transcript = caseTranscript(context, caseSuite);
-  const judgeContext = { ...context.judgeContext, changeSets: [...context.judgeContext.changeSets, ...extraChangeSets] };
-  const results = judgeRules(transcript, judgeContext, { only: expandRuleIds(ruleIds) });
-  const broken = results.filter(breaksCase);
+  return verdictOf(judgeCaseSlice(context, caseSuite, extraChangeSets, ruleIds));
+}
+
+/** The verdict of a judgement: one note per broken rule (`noteOf`, by default its first evidence), and the key exchanges. */
+export function verdictOf(judgement: CaseJudgement, noteOf: (rule: RuleResult) => string = (rule) => firstNote(rule)): CaseVerdict {
   return {
-    broken: broken.map((r) => r.id),
-    exchanges: keyExchanges(broken, transcript),
-    notes: broken.map(firstNote),
+    broken: judgement.broken.map((r) => r.id),
+    exchanges: keyExchanges(judgement.broken, judgement.transcript),
+    notes: judgement.broken.map(noteOf),
   };
 }
 
@@ -65,12 +93,13 @@ function keyExchanges(broken: readonly RuleResult[], transcript: Transcript): nu
   return seqs;
 }
 
-/** One note per broken rule: its first piece of evidence, and how many more there are. */
-function firstNote(rule: RuleResult): string {
+/** One note per broken rule: where it was seen when that is known, its first piece of evidence, and how many more there are. */
+export function firstNote(rule: RuleResult, where?: string): string {
+  const head = where === undefined ? `${rule.id}: ` : `${rule.id}: ${where}: `;
   const first = rule.evidence[0];
-  if (!first) return `${rule.id}: ${rule.message}`;
+  if (!first) return `${head}${rule.message}`;
   const more = rule.evidence.length - 1;
-  return `${rule.id}: ${first.note}${more > 0 ? ` (and ${more} more like it)` : ''}`;
+  return `${head}${first.note}${more > 0 ? ` (and ${more} more like it)` : ''}`;
 }
 
 function breaksCase(result: RuleResult): boolean {

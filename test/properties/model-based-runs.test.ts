@@ -9,7 +9,7 @@ import type { JudgeContext } from '../../src/rules/types.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { operations, readsAfterFinal } from '../../src/transcript/views.js';
 import { MODEL_BASED_RUNS, modelBasedRuns } from '../../suites/properties/model/index.js';
-import { MODEL_CASE_RULES } from '../../suites/properties/model/run-case.js';
+import { MODEL_CASE_RULES } from '../../suites/properties/model/case-rules.js';
 import type { PropertyContext, PropertyResult } from '../../suites/properties/property.js';
 
 // Short work and a short poll interval keep a case around a few hundred milliseconds; the contract is the same at any speed.
@@ -122,7 +122,7 @@ describe('model-based runs against a faulty reference', () => {
     expect(brokenRunWide(found)).toEqual([rule]);
     const lines = found.result.counterexample!.split('\n').filter((line) => !line.includes('(end of case)'));
     expect(lines.length).toBeLessThanOrEqual(longest);
-    // The first note is the model's own: it names a real id the provisioner issued or was asked about.
+    // The first note names the step that broke the rule, with a real id the provisioner issued or was asked about.
     expect(found.result.notes[0]).toMatch(new RegExp(`^${rule.replace('.', '\\.')}: .*${UUID}`));
     expect(found.result.exchanges.length).toBeGreaterThan(0);
     expect(found.result.reruns.some((rerun) => rerun.reproduced)).toBe(true);
@@ -142,7 +142,9 @@ describe('model-based runs against a faulty reference', () => {
     expect(lines[0]).toMatch(/^1\. (plan|apply) \S+ → 202, operation #1 = /);
     expect(lines[1]).toMatch(new RegExp(`^2\\. follow operation #1 ${id}: \\d+ read\\(s\\) → .*200 succeeded, final answer$`));
     expect(lines[2]).toMatch(new RegExp(`^3\\. read operation #1 ${id} ×3 at once → (200 succeeded, ){2}200 in_progress$`));
-    expect(result.notes[0]).toContain(`a read of ${id} sent`);
+    // The note names the step that broke the rule, with its real id, then what the run-wide judge says of it.
+    expect(result.notes[0]).toContain(`operation.no-in-progress-after-final: at step 3 (read operation #1 ${id} ×3 at once`);
+    expect(result.notes[0]).toMatch(/: read sent [\d.]+m?s after the first final answer arrived said in_progress$/);
   });
 });
 

@@ -1,5 +1,7 @@
 import type { LoadedChangeSet } from '../../../src/config/change-sets.js';
 import { sleep } from '../../../src/client/clock.js';
+import { Poller } from '../../../src/poller/poller.js';
+import type { OperationConclusion } from '../../../src/runner/outcome.js';
 import type { Exchange, SubmitKind } from '../../../src/transcript/exchange.js';
 import type { PropertyContext } from '../property.js';
 import type { TrackedOperation } from './model.js';
@@ -12,20 +14,44 @@ export interface MalformedId {
   path: string;
 }
 
+/** What following an operation to its end did: the poller's conclusion and the polls it sent, in order. */
+export interface FollowResult {
+  conclusion: OperationConclusion;
+  polls: Exchange[];
+}
+
 /**
  * The real side of a model-based case: sends through the run's recording client, tagged with the case's suite
- * name, so that every exchange lands in the run-wide transcript. Keeps the lines of the commands that ran.
+ * name, so that every exchange lands in the run-wide transcript, and follows operations with the kit's own
+ * Poller. Keeps the lines of the commands that ran, and knows whether any of its requests is still in flight.
  */
 export class CaseDriver {
   /** What each command that ran did, with real ids, in order. */
   readonly log: string[] = [];
+  private readonly poller: Poller;
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   /** `stop` ends the case between requests; only the run-wide signal cuts a request in flight, so none is left broken. */
   constructor(
     readonly context: PropertyContext,
     readonly suite: string,
     private readonly stop: AbortSignal,
-  ) {}
+  ) {
+    // The control plane alone: one read per poll interval, no concurrent readers and no reads after the final
+    // answer. The case's own read commands are its probes, so a counterexample says which reads went together.
+    this.poller = new Poller(
+      context.client,
+      {
+        pollIntervalMs: context.judgeContext.pollIntervalMs,
+        maxOperationDurationMs: context.judgeContext.maxOperationDuration.ms,
+        readTimeoutMs: context.readTimeoutMs,
+        concurrentReaders: 0,
+        probeAfterFinal: false,
+      },
+      undefined,
+      context.signal,
+    );
+  }
 
   get stopped(): boolean {
     return this.stop.aborted || this.context.signal.aborted;
@@ -33,19 +59,31 @@ export class CaseDriver {
 
   submit(kind: SubmitKind, changeSet: LoadedChangeSet): Promise<Exchange> {
     this.mustGoOn();
-    return post(this.context, { suite: this.suite, kind, body: changeSet.text, changeSet: changeSet.name });
+    return this.track(post(this.context, { suite: this.suite, kind, body: changeSet.text, changeSet: changeSet.name }));
   }
 
-  /** A read of an operation the case started: the first of a group is the poll, the others are concurrent probes. */
-  readOperation(op: TrackedOperation, tag: 'poll' | 'read-concurrent'): Promise<Exchange> {
-    this.mustGoOn();
-    return this.read(op.id, encodeURIComponent(op.id), tag, op.changeSet.name);
+  /**
+   * Follows an operation exactly as the control plane does, with the kit's Poller, until its work has ended or
+   * the case is stopped (the poller notes how it ended in the transcript, as for any other operation).
+   */
+  async follow(op: TrackedOperation): Promise<FollowResult> {
+    const from = this.context.client.transcript.exchanges.length;
+    const conclusion = await this.track(
+      this.poller.follow({ accepted: op.accepted, operationId: op.id, kind: op.kind, changeSet: op.changeSet.name, suite: this.suite, stop: this.stop }),
+    );
+    const polls = this.context.client.transcript.exchanges
+      .slice(from)
+      .filter((e) => e.suite === this.suite && e.tag === 'poll' && e.operationId === op.id);
+    return { conclusion, polls };
   }
 
-  /** `count` reads of one operation sent at the same moment. */
+  /** `count` reads of one operation sent at the same moment: the first is a poll, the others concurrent probes. */
   readTogether(op: TrackedOperation, count: number): Promise<Exchange[]> {
     this.mustGoOn();
-    return Promise.all(Array.from({ length: count }, (_, i) => this.readOperation(op, i === 0 ? 'poll' : 'read-concurrent')));
+    const reads = Array.from({ length: count }, (_, i) =>
+      this.read(op.id, encodeURIComponent(op.id), i === 0 ? 'poll' : 'read-concurrent', op.changeSet.name),
+    );
+    return Promise.all(reads);
   }
 
   readUnknown(id: string): Promise<Exchange> {
@@ -64,18 +102,35 @@ export class CaseDriver {
     await sleep(ms, AbortSignal.any([this.stop, this.context.signal]));
   }
 
+  /**
+   * Resolves once no request of the case is in flight. An exchange is recorded only when it ends, so a read in
+   * flight is missing from the case's slice; judging without it could blame a 404 that a final answer, sent
+   * earlier and still on its way, excuses.
+   */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
   private read(operationId: string, pathSegment: string, tag: 'poll' | 'read-concurrent' | 'read-unknown' | 'read-malformed', changeSet?: string): Promise<Exchange> {
-    return this.context.client.send({
-      suite: this.suite,
-      tag,
-      probe: tag !== 'poll',
-      method: 'GET',
-      path: `/operations/${pathSegment}`,
-      operationId,
-      changeSet,
-      timeoutMs: this.context.readTimeoutMs,
-      signal: this.context.signal,
-    });
+    return this.track(
+      this.context.client.send({
+        suite: this.suite,
+        tag,
+        probe: tag !== 'poll',
+        method: 'GET',
+        path: `/operations/${pathSegment}`,
+        operationId,
+        changeSet,
+        timeoutMs: this.context.readTimeoutMs,
+        signal: this.context.signal,
+      }),
+    );
+  }
+
+  private track<T>(request: Promise<T>): Promise<T> {
+    this.inFlight.add(request);
+    void request.finally(() => this.inFlight.delete(request)).catch(() => undefined);
+    return request;
   }
 
   private mustGoOn(): void {

@@ -1,35 +1,34 @@
 import type { LoadedChangeSet } from '../../../src/config/change-sets.js';
-import type { Exchange, Millis, SubmitKind } from '../../../src/transcript/exchange.js';
+import type { Exchange, SubmitKind } from '../../../src/transcript/exchange.js';
+import { isFinalAnswer } from '../../../src/transcript/views.js';
 
-/** An operation this case started, and what the case has learnt of it from its own reads. */
+/** How the work of an operation ended, as far as the case saw: a final answer, a 404, or the deadline of its follow. */
+export type Ending = 'final' | 'lost' | 'deadline';
+
+/**
+ * An operation this case started: what the case needs to choose its next commands. Whether its answers keep
+ * the contract is the rules' business, judged on the case's exchanges after every command.
+ */
 export interface TrackedOperation {
   /** 1 for the first operation the case started: commands name operations by it before their ids are known. */
   ordinal: number;
   id: string;
   kind: SubmitKind;
   changeSet: LoadedChangeSet;
-  /** The 202 answer that named it. */
+  /** The 202 answer that named it: a follow starts its deadline there. */
   accepted: Exchange;
-  /** The final answer that arrived first: every later answer is held to it. */
-  firstFinal?: Exchange;
-  /** When the earliest read that got a final answer was sent: a read that ended before it surely came before any final. */
-  firstFinalSentAt?: Millis;
-  /** A read after the final answer found it forgotten (404), which the contract allows. */
-  forgotten: boolean;
-  /** A read found it missing before any final answer: the control plane would fail this work. */
-  lost: boolean;
+  /** Set once the control plane would stop reading it; until then a follow and an apply's lock still wait on it. */
+  ended?: Ending;
 }
 
-/** Only what the case itself created or saw; nothing is assumed about the provisioner's other work. */
+/** Only what the case itself created; nothing is assumed about the provisioner's other work. */
 export interface ModelState {
   /** In the order their 202 answers arrived. */
   operations: TrackedOperation[];
-  /** Random ids the provisioner answered 404 for. */
-  unknownIds: Set<string>;
 }
 
 export function emptyModel(): ModelState {
-  return { operations: [], unknownIds: new Set() };
+  return { operations: [] };
 }
 
 /**
@@ -41,9 +40,19 @@ export function operationAt(model: Readonly<ModelState>, index: number): Tracked
   return operations.length === 0 ? undefined : operations[operations.length - 1 - (index % operations.length)];
 }
 
-/** Whether the work has ended as far as the case knows: a final answer was seen, or the control plane gave up on it. */
+/** Whether the work has ended as far as the case knows. */
 export function hasEnded(operation: TrackedOperation): boolean {
-  return operation.firstFinal !== undefined || operation.lost;
+  return operation.ended !== undefined;
+}
+
+/**
+ * What a group of reads tells the case about the end of the work: a final answer ends it, and so does a 404,
+ * on which the control plane stops reading (whether that 404 was allowed is for the rules to say).
+ */
+export function noteReads(operation: TrackedOperation, reads: readonly Exchange[]): void {
+  if (operation.ended) return;
+  if (reads.some(isFinalAnswer)) operation.ended = 'final';
+  else if (reads.some((read) => read.response?.status === 404)) operation.ended = 'lost';
 }
 
 /** The control plane holds one lock per application and environment: an apply waits until the last one ended. */

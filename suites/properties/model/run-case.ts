@@ -1,14 +1,13 @@
 import fc from 'fast-check';
-import { judgeCase } from '../judge-case.js';
+import type { RuleResult } from '../../../src/rules/types.js';
+import { firstNote, judgeCaseSlice, verdictOf } from '../judge-case.js';
 import type { CaseVerdict, PropertyContext } from '../property.js';
 import { CaseDriver } from './case-driver.js';
+import { MODEL_CASE_RULES } from './case-rules.js';
 import type { CommandSequence } from './commands-arbitrary.js';
 import { emptyModel } from './model.js';
 import { settleOperations } from './settle.js';
-import { CaseStopped, RuleViolation, type Violation } from './violation.js';
-
-/** Rules a model-based case is judged by: everything its plans, applies and reads can break. */
-export const MODEL_CASE_RULES: readonly string[] = ['answer.*', 'accepted.*', 'final.*', 'operation.*'];
+import { CaseStopped, RuleViolation } from './violation.js';
 
 export interface ModelCaseRun {
   verdict: CaseVerdict;
@@ -17,38 +16,36 @@ export interface ModelCaseRun {
 }
 
 /**
- * Runs one command sequence against the provisioner: the model stops the sequence at the first rule it sees
- * broken, the case's operations are then followed to their end, and the case's exchanges are judged by the
- * rules. The rules decide the verdict; the model's sentences come first among the notes, since they name the
- * command and the ids.
+ * Runs one command sequence against the provisioner. After every command the rules judge the case's exchanges
+ * so far and stop the sequence at the first one broken; the case's operations are then followed to their end,
+ * and the whole case is judged once more. That last judgement is the verdict, so a case fails exactly the
+ * rules the run-wide judgement fails for its exchanges; the notes of rules broken at the stop name its step.
  */
 export async function runModelCase(context: PropertyContext, commands: CommandSequence, caseSuite: string, signal: AbortSignal): Promise<ModelCaseRun> {
   const driver = new CaseDriver(context, caseSuite, signal);
   const model = emptyModel();
-  const seen: Violation[] = [];
+  let stop: RuleViolation | undefined;
   try {
     await fc.asyncModelRun(() => ({ model, real: driver }), commands);
   } catch (error) {
-    if (error instanceof RuleViolation) seen.push(error.violation);
+    if (error instanceof RuleViolation) stop = error;
     else if (!(error instanceof CaseStopped)) throw error;
   }
-  seen.push(...(await settleOperations(driver, model)));
-  return { verdict: verdictOf(seen, judgeCase(context, caseSuite, [], MODEL_CASE_RULES)), lines: driver.log };
+  await settleOperations(driver, model);
+  await driver.idle();
+  const judged = judgeCaseSlice(context, caseSuite, [], MODEL_CASE_RULES);
+  return { verdict: verdictOf({ ...judged, broken: stopFirst(judged.broken, stop) }, (rule) => noteOf(rule, stop)), lines: driver.log };
 }
 
-function verdictOf(seen: readonly Violation[], judged: CaseVerdict): CaseVerdict {
-  const confirmed = seen.filter((v) => judged.broken.includes(v.ruleId));
-  // A model that sees more than the rules is a fault of the kit: say so, but let the rules decide.
-  const unconfirmed = seen.filter((v) => !judged.broken.includes(v.ruleId));
-  const exchanges: number[] = [];
-  for (const seq of [...confirmed.flatMap((v) => v.exchanges), ...judged.exchanges]) if (!exchanges.includes(seq)) exchanges.push(seq);
-  return {
-    broken: judged.broken,
-    exchanges,
-    notes: [
-      ...confirmed.map((v) => `${v.ruleId}: ${v.note}`),
-      ...judged.notes,
-      ...unconfirmed.map((v) => `the model saw ${v.ruleId} broken, but the rules do not confirm it: ${v.note}`),
-    ],
-  };
+/**
+ * The rules broken at the stop, as they were judged there (their evidence is what stopped the case), then the
+ * rules the end of the case broke besides.
+ */
+function stopFirst(broken: readonly RuleResult[], stop: RuleViolation | undefined): RuleResult[] {
+  const atStop = stop ? broken.flatMap((rule) => stop.broken.filter((seen) => seen.id === rule.id)) : [];
+  return [...atStop, ...broken.filter((rule) => !atStop.some((seen) => seen.id === rule.id))];
+}
+
+function noteOf(rule: RuleResult, stop: RuleViolation | undefined): string {
+  return stop?.broken.includes(rule) ? firstNote(rule, `at step ${stop.step} (${stop.line})`) : firstNote(rule);
 }

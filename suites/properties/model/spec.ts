@@ -27,7 +27,7 @@ export function defaultMaxWaitMs(pollIntervalMs: number): number {
 /**
  * Model-based runs of the operation state machine: generated sequences of submits, follows of an operation to
  * its end, reads of the case's own operations (alone and several at once), reads of unknown and malformed ids
- * and waits, checked after every step against a model that holds only what the case itself created.
+ * and waits, judged after every step by the run's own rules over the case's exchanges so far.
  */
 export function modelBasedRunsSpec(context: PropertyContext, options: ModelRunOptions = {}): PropertySpec<CommandSequence> {
   // The lines of the run that failed first, per case value: re-runs must not replace the ids the evidence shows.

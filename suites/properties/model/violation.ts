@@ -1,14 +1,18 @@
-/** A rule the model saw broken, with the exchanges that show it (key one first) and a sentence naming real ids. */
-export interface Violation {
-  ruleId: string;
-  note: string;
-  exchanges: number[];
-}
+import type { RuleResult } from '../../../src/rules/types.js';
 
-/** Thrown by a command when an invariant breaks, so that fast-check stops the case there; the message names the rule. */
+/**
+ * Thrown after a command when the rules, judging the case's exchanges so far, find one broken: fast-check
+ * stops the case there. It holds what the judges said at that step, so that the notes can name the step.
+ */
 export class RuleViolation extends Error {
-  constructor(readonly violation: Violation) {
-    super(`${violation.ruleId}: ${violation.note}`);
+  constructor(
+    /** The step (1-based, as the counterexample numbers its lines) after which the rules were judged. */
+    readonly step: number,
+    /** The step's line, with the real ids and answers. */
+    readonly line: string,
+    readonly broken: readonly RuleResult[],
+  ) {
+    super(`${broken.map((rule) => rule.id).join(', ')} broken at step ${step}: ${line}`);
     this.name = 'RuleViolation';
   }
 }
@@ -19,10 +23,4 @@ export class CaseStopped extends Error {
     super('the case was stopped before it ended');
     this.name = 'CaseStopped';
   }
-}
-
-/** Throws the first violation, if any: a command stops at the first rule it sees broken. */
-export function throwFirst(violations: readonly Violation[]): void {
-  const [first] = violations;
-  if (first) throw new RuleViolation(first);
 }

@@ -1,9 +1,8 @@
 import { cloneMethod } from 'fast-check';
 import type { CaseDriver } from '../case-driver.js';
-import { followToEnd } from '../follow.js';
+import { followSummary } from '../follow-summary.js';
 import type { ModelState } from '../model.js';
 import { hasEnded, operationAt } from '../model.js';
-import { throwFirst } from '../violation.js';
 import { ModelCommand } from './model-command.js';
 
 /**
@@ -26,9 +25,10 @@ export class FollowOperationCommand extends ModelCommand {
       this.line = `follow operation #${op.ordinal} ${op.id}: already ended, nothing to read`;
       return;
     }
-    const { violations, summary } = await followToEnd(driver, op);
-    this.line = `follow operation #${op.ordinal} ${op.id}: ${summary}`;
-    throwFirst(violations);
+    const followed = await driver.follow(op);
+    const { reason } = followed.conclusion;
+    if (reason !== 'aborted') op.ended = reason;
+    this.line = `follow operation #${op.ordinal} ${op.id}: ${followSummary(followed)}`;
   }
 
   [cloneMethod](): FollowOperationCommand {
