@@ -1,4 +1,4 @@
-import { formatMs } from '../config/duration.js';
+import { formatMs } from '../core/duration.js';
 import { displayWidth, fitColumns } from './columns.js';
 import { singleLine } from './safe-text.js';
 import { createStyle, type Style } from './style.js';

@@ -1,6 +1,6 @@
-import { CATALOG } from '../rules/catalog.js';
+import type { PropertyResult } from '../core/property-result.js';
+import { RULES } from '../rules/index.js';
 import type { RunOutcome } from '../runner/outcome.js';
-import type { PropertyResult } from '../../suites/properties/property.js';
 import { curlFor } from './curl.js';
 import { renderExchange } from './exchange-text.js';
 import { replayCommand } from './replay.js';
@@ -69,7 +69,7 @@ function rerunLines(result: PropertyResult, outcome: RunOutcome, style: Style): 
 function detailBlock(result: PropertyResult, outcome: RunOutcome, invocation: readonly string[] | undefined, style: Style): string[] {
   const lines = [paint(result.status, style)(`${MARKS[result.status]} ${result.name}`) + ` (${result.status})`];
   for (const id of result.ruleIds) {
-    const sentence = CATALOG.find((rule) => rule.id === id)?.sentence;
+    const sentence = RULES.find((rule) => rule.id === id)?.sentence;
     lines.push(`  broke ${style.bold(id)}${sentence ? `: ${sentence}` : ''}`);
   }
   if (result.counterexample !== undefined) lines.push('  counterexample (shrunk):', ...indented(result.counterexample, '      '));

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Judgement } from '../../src/rules/types.js';
-import {
-  operationFinalRetained,
-  operationFinalStable,
-  operationNoInProgressAfterFinal,
-  operationNotLost,
-  operationWithinMaxDuration,
-} from '../../src/rules/judges/reads.js';
+import { operationFinalRetained, operationFinalStable, operationNoInProgressAfterFinal } from '../../src/rules/operation-final.js';
+import { operationNotLost, operationWithinMaxDuration } from '../../src/rules/operation-lifecycle.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 
 /** A 202 at 0 ms that ends at 5 ms: seq 1. */
@@ -40,7 +35,7 @@ describe('operation.no-in-progress-after-final', () => {
     const { b } = finished();
     b.read(OP_ID, { at: 1005, body: shopDbFinal(), tag: 'read-after-final' });
     b.read(OP_ID, { at: 2005, body: shopDbFinal(), tag: 'read-after-final' });
-    expect(operationNoInProgressAfterFinal(b.transcript, context())).toEqual({
+    expect(operationNoInProgressAfterFinal.judge(b.transcript, context())).toEqual({
       outcome: 'held',
       message: '2 reads sent after the final answer of 1 operation, none said in_progress',
     });
@@ -49,7 +44,7 @@ describe('operation.no-in-progress-after-final', () => {
   it('is broken by an in_progress answer to a read sent after the final answer arrived', () => {
     const { b, final } = finished();
     const relapse = b.read(OP_ID, { at: 1405, body: IN_PROGRESS, tag: 'read-after-final' });
-    const judgement = operationNoInProgressAfterFinal(b.transcript, context());
+    const judgement = operationNoInProgressAfterFinal.judge(b.transcript, context());
     expect(judgement).toMatchObject({ outcome: 'broken', count: 1 });
     expect(evidenceOf(judgement)).toEqual([
       { note: 'read sent 400ms after the first final answer arrived said in_progress', exchanges: [relapse.seq, final.seq] },
@@ -66,14 +61,14 @@ describe('operation.no-in-progress-after-final', () => {
     b.read(OP_ID, { at: 1010, took: 5, body: IN_PROGRESS, tag: 'read-concurrent' });
     b.read(OP_ID, { at: 1021, body: shopDbFinal(), tag: 'read-after-final' });
     expect(slow.endedAt).toBeGreaterThan(final.endedAt);
-    expect(operationNoInProgressAfterFinal(b.transcript, context())).toMatchObject({ outcome: 'held', message: expect.stringContaining('1 read sent after') });
+    expect(operationNoInProgressAfterFinal.judge(b.transcript, context())).toMatchObject({ outcome: 'held', message: expect.stringContaining('1 read sent after') });
   });
 
   it('blames a read sent the moment the final answer arrived', () => {
     const b = accepted();
     const final = b.read(OP_ID, { at: 1000, took: 20, body: shopDbFinal() });
     const late = b.read(OP_ID, { at: 1020, took: 1, body: IN_PROGRESS, tag: 'read-concurrent' });
-    expect(evidenceOf(operationNoInProgressAfterFinal(b.transcript, context()))).toEqual([
+    expect(evidenceOf(operationNoInProgressAfterFinal.judge(b.transcript, context()))).toEqual([
       { note: 'read sent 0ms after the first final answer arrived said in_progress', exchanges: [late.seq, final.seq] },
     ]);
   });
@@ -81,14 +76,14 @@ describe('operation.no-in-progress-after-final', () => {
   it('holds for a provisioner that forgets the operation after its final answer', () => {
     const { b } = finished();
     b.read(OP_ID, { at: 1005, status: 404, body: { error: 'unknown operation' }, tag: 'read-after-final' });
-    expect(operationNoInProgressAfterFinal(b.transcript, context())).toMatchObject({ outcome: 'held' });
+    expect(operationNoInProgressAfterFinal.judge(b.transcript, context())).toMatchObject({ outcome: 'held' });
   });
 
   it('is not exercised without a final answer, or without a read after it', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, body: IN_PROGRESS });
-    expect(operationNoInProgressAfterFinal(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no operation gave a final answer' });
-    expect(operationNoInProgressAfterFinal(finished().b.transcript, context())).toEqual({
+    expect(operationNoInProgressAfterFinal.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no operation gave a final answer' });
+    expect(operationNoInProgressAfterFinal.judge(finished().b.transcript, context())).toEqual({
       outcome: 'not-exercised',
       message: 'no read was sent after a final answer arrived',
     });
@@ -100,7 +95,7 @@ describe('operation.final-stable', () => {
     const { b } = finished(twoResults('ab', 'Done.'));
     b.read(OP_ID, { at: 1005, body: twoResults('ba', 'Done a while ago.'), tag: 'read-after-final' });
     b.read(OP_ID, { at: 2005, status: 404, body: {}, tag: 'read-after-final' });
-    expect(operationFinalStable(b.transcript, context())).toEqual({
+    expect(operationFinalStable.judge(b.transcript, context())).toEqual({
       outcome: 'held',
       message: '2 later answers of 1 operation repeated the first final answer or were 404',
     });
@@ -109,7 +104,7 @@ describe('operation.final-stable', () => {
   it('is broken by an outcome that flips', () => {
     const { b, final } = finished();
     const flipped = b.read(OP_ID, { at: 1006, body: shopDbFinal('failed'), tag: 'read-after-final' });
-    const judgement = operationFinalStable(b.transcript, context());
+    const judgement = operationFinalStable.judge(b.transcript, context());
     expect(judgement).toMatchObject({ outcome: 'broken', count: 1 });
     expect(evidenceOf(judgement)).toEqual([
       {
@@ -124,7 +119,7 @@ describe('operation.final-stable', () => {
     const changed = shopDbFinal();
     changed.results = [{ id: 'shop-db', environment: 'test', outcome: 'succeeded', description: 'Handled shop-db.', outputs: { url: 'secret-y' } }];
     b.read(OP_ID, { at: 2005, body: changed, tag: 'read-after-final' });
-    const notes = evidenceOf(operationFinalStable(b.transcript, context())).map((e) => e.note);
+    const notes = evidenceOf(operationFinalStable.judge(b.transcript, context())).map((e) => e.note);
     expect(notes).toEqual(['read sent 1.0s after the first final answer arrived gave another final answer: result shop-db/test outputs changed: url']);
   });
 
@@ -132,14 +127,14 @@ describe('operation.final-stable', () => {
     const b = accepted();
     const first = b.read(OP_ID, { at: 1000, took: 5, body: shopDbFinal() });
     const other = b.read(OP_ID, { at: 1001, took: 50, body: shopDbFinal('failed'), tag: 'read-concurrent' });
-    const judgement = operationFinalStable(b.transcript, context());
+    const judgement = operationFinalStable.judge(b.transcript, context());
     expect(evidenceOf(judgement)[0]).toMatchObject({ note: expect.stringMatching(/^read sent 4ms before the first final answer arrived/), exchanges: [other.seq, first.seq] });
   });
 
   it('is broken by a status other than 200 or 404 after the final answer', () => {
     const { b, final } = finished();
     const gone = b.read(OP_ID, { at: 1005, status: 410, body: {}, tag: 'read-after-final' });
-    expect(evidenceOf(operationFinalStable(b.transcript, context()))).toEqual([
+    expect(evidenceOf(operationFinalStable.judge(b.transcript, context()))).toEqual([
       { note: 'read sent 0ms after the first final answer arrived answered 410; after a final answer only the same answer or 404 may come', exchanges: [gone.seq, final.seq] },
     ]);
   });
@@ -148,24 +143,24 @@ describe('operation.final-stable', () => {
     const { b } = finished();
     b.read(OP_ID, { at: 1005, body: IN_PROGRESS, tag: 'read-after-final' });
     b.read(OP_ID, { at: 2005, status: 502, body: 'Bad Gateway', contentType: 'text/plain', tag: 'read-after-final' });
-    expect(operationFinalStable(b.transcript, context())).toEqual({
+    expect(operationFinalStable.judge(b.transcript, context())).toEqual({
       outcome: 'not-exercised',
       message: 'no read after a final answer gave an answer to compare with it',
     });
-    expect(operationNoInProgressAfterFinal(b.transcript, context())).toMatchObject({ outcome: 'broken' });
+    expect(operationNoInProgressAfterFinal.judge(b.transcript, context())).toMatchObject({ outcome: 'broken' });
   });
 
   it('is not exercised without a final answer', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, body: IN_PROGRESS });
-    expect(operationFinalStable(b.transcript, context())).toMatchObject({ outcome: 'not-exercised' });
+    expect(operationFinalStable.judge(b.transcript, context())).toMatchObject({ outcome: 'not-exercised' });
   });
 });
 
 describe('operation.not-lost', () => {
   it('holds when no read before the final answer answers 404', () => {
     const { b } = finished();
-    expect(operationNotLost(b.transcript, context())).toEqual({
+    expect(operationNotLost.judge(b.transcript, context())).toEqual({
       outcome: 'held',
       message: '1 operation read 2 times; none answered 404 before its final answer',
     });
@@ -174,7 +169,7 @@ describe('operation.not-lost', () => {
   it('is broken by a 404 to the read made at once after the 202', () => {
     const b = accepted();
     const lost = b.read(OP_ID, { at: 5, status: 404, body: {} });
-    const judgement = operationNotLost(b.transcript, context());
+    const judgement = operationNotLost.judge(b.transcript, context());
     expect(judgement).toMatchObject({
       outcome: 'broken',
       count: 1,
@@ -188,7 +183,7 @@ describe('operation.not-lost', () => {
   it('is broken by a 404 that ended before the final read was sent', () => {
     const { b } = finished();
     const early = b.read(OP_ID, { at: 900, took: 50, status: 404, body: {}, tag: 'read-concurrent' });
-    expect(evidenceOf(operationNotLost(b.transcript, context())).map((e) => e.exchanges)).toEqual([[early.seq, 1]]);
+    expect(evidenceOf(operationNotLost.judge(b.transcript, context())).map((e) => e.exchanges)).toEqual([[early.seq, 1]]);
   });
 
   it('does not blame a concurrent 404 that may have reached the provisioner after its final answer', () => {
@@ -197,27 +192,27 @@ describe('operation.not-lost', () => {
     b.read(OP_ID, { at: 1000, took: 20, body: shopDbFinal() });
     b.read(OP_ID, { at: 990, took: 15, status: 404, body: {}, tag: 'read-concurrent' });
     b.read(OP_ID, { at: 1000, took: 30, status: 404, body: {}, tag: 'read-concurrent' });
-    expect(operationNotLost(b.transcript, context())).toMatchObject({ outcome: 'held' });
+    expect(operationNotLost.judge(b.transcript, context())).toMatchObject({ outcome: 'held' });
   });
 
   it('holds for a provisioner that forgets the operation after its final answer', () => {
     const { b } = finished();
     b.read(OP_ID, { at: 1005, status: 404, body: {}, tag: 'read-after-final' });
-    expect(operationNotLost(b.transcript, context())).toMatchObject({ outcome: 'held' });
+    expect(operationNotLost.judge(b.transcript, context())).toMatchObject({ outcome: 'held' });
   });
 
   it('is not exercised when no operation was read', () => {
-    expect(operationNotLost(accepted().transcript, context())).toEqual({ outcome: 'not-exercised', message: '1 operation was accepted but never read' });
+    expect(operationNotLost.judge(accepted().transcript, context())).toEqual({ outcome: 'not-exercised', message: '1 operation was accepted but never read' });
     const plain = new TranscriptBuilder();
     plain.post('plan', { status: 200, body: shopDbFinal() });
-    expect(operationNotLost(plain.transcript, context())).toMatchObject({ outcome: 'not-exercised', message: expect.stringContaining('never answered 202') });
+    expect(operationNotLost.judge(plain.transcript, context())).toMatchObject({ outcome: 'not-exercised', message: expect.stringContaining('never answered 202') });
   });
 });
 
 describe('operation.within-max-duration', () => {
   it('holds within the default PT30M, and says why PT30M was used', () => {
     const { b } = finished();
-    expect(operationWithinMaxDuration(b.transcript, context())).toEqual({
+    expect(operationWithinMaxDuration.judge(b.transcript, context())).toEqual({
       outcome: 'held',
       message: '1 operation gave a final answer within PT30M, used because no maxOperationDuration was given; the slowest took 995ms',
     });
@@ -229,7 +224,7 @@ describe('operation.within-max-duration', () => {
     const final = b.read(OP_ID, { at: 2005, body: shopDbFinal() });
     b.read(OP_ID, { at: 2010, body: shopDbFinal(), tag: 'read-after-final' });
     const registered = context({ maxOperationDuration: { ms: 1000, text: 'PT1S', source: 'registration' } });
-    const judgement = operationWithinMaxDuration(b.transcript, registered);
+    const judgement = operationWithinMaxDuration.judge(b.transcript, registered);
     expect(judgement).toMatchObject({ outcome: 'broken', count: 1, message: '1 of 1 operation gave no final answer within PT1S (maxOperationDuration of the registration)' });
     expect(evidenceOf(judgement)).toEqual([
       { note: 'the first final answer came to a read sent 2.0s after the 202, more than PT1S', exchanges: [final.seq, 1] },
@@ -240,7 +235,7 @@ describe('operation.within-max-duration', () => {
     const b = accepted();
     b.read(OP_ID, { at: 900, took: 500, body: shopDbFinal() });
     const flag = context({ maxOperationDuration: { ms: 1000, text: 'PT1S', source: 'flag' } });
-    expect(operationWithinMaxDuration(b.transcript, flag)).toMatchObject({ outcome: 'held', message: expect.stringContaining('PT1S (given by --max-operation-duration)') });
+    expect(operationWithinMaxDuration.judge(b.transcript, flag)).toMatchObject({ outcome: 'held', message: expect.stringContaining('PT1S (given by --max-operation-duration)') });
   });
 
   it('is broken when polling stopped at the deadline', () => {
@@ -248,7 +243,7 @@ describe('operation.within-max-duration', () => {
     b.read(OP_ID, { at: 10, body: IN_PROGRESS });
     const last = b.read(OP_ID, { at: 1010, body: IN_PROGRESS });
     b.pollEnded(OP_ID, 1, 'deadline', 1505);
-    const judgement = operationWithinMaxDuration(b.transcript, context({ maxOperationDuration: { ms: 1500, text: 'PT1.5S', source: 'flag' } }));
+    const judgement = operationWithinMaxDuration.judge(b.transcript, context({ maxOperationDuration: { ms: 1500, text: 'PT1.5S', source: 'flag' } }));
     expect(evidenceOf(judgement)).toEqual([
       { note: 'no final answer within PT1.5S of the 202: polling stopped at the deadline, 1.5s after the 202', exchanges: [last.seq, 1] },
     ]);
@@ -258,7 +253,7 @@ describe('operation.within-max-duration', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, status: 404, body: {} });
     b.pollEnded(OP_ID, 1, 'lost', 20);
-    expect(operationWithinMaxDuration(b.transcript, context())).toEqual({
+    expect(operationWithinMaxDuration.judge(b.transcript, context())).toEqual({
       outcome: 'not-exercised',
       message: 'no operation reached a final answer or the deadline, so none was judged against PT30M, used because no maxOperationDuration was given',
     });
@@ -270,22 +265,22 @@ describe('operation.final-retained', () => {
     const { b } = finished();
     b.read(OP_ID, { at: 1005, body: shopDbFinal(), tag: 'read-after-final' });
     b.read(OP_ID, { at: 2005, body: { ...shopDbFinal(), description: 'Still done.' }, tag: 'read-after-final' });
-    expect(operationFinalRetained(b.transcript, context())).toEqual({ outcome: 'held', message: '2 reads after a final answer got the same final answer again' });
+    expect(operationFinalRetained.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '2 reads after a final answer got the same final answer again' });
   });
 
   it('advises against forgetting at once, while a forgetting provisioner passes the MUST rules', () => {
     const { b, final } = finished();
     const atOnce = b.read(OP_ID, { at: 1005, status: 404, body: {}, tag: 'read-after-final' });
     const later = b.read(OP_ID, { at: 2005, status: 404, body: {}, tag: 'read-after-final' });
-    const judgement = operationFinalRetained(b.transcript, context());
+    const judgement = operationFinalRetained.judge(b.transcript, context());
     expect(judgement).toMatchObject({ outcome: 'broken', count: 2 });
     expect(evidenceOf(judgement)).toEqual([
       { note: 'forgotten 0ms after the final answer: a final answer lost on the network would turn into a failure', exchanges: [atOnce.seq, final.seq] },
       { note: 'forgotten 1.0s after the final answer: a final answer lost on the network would turn into a failure', exchanges: [later.seq, final.seq] },
     ]);
-    expect(operationNotLost(b.transcript, context()).outcome).toBe('held');
-    expect(operationFinalStable(b.transcript, context()).outcome).toBe('held');
-    expect(operationNoInProgressAfterFinal(b.transcript, context()).outcome).toBe('held');
+    expect(operationNotLost.judge(b.transcript, context()).outcome).toBe('held');
+    expect(operationFinalStable.judge(b.transcript, context()).outcome).toBe('held');
+    expect(operationNoInProgressAfterFinal.judge(b.transcript, context()).outcome).toBe('held');
   });
 
   it('leaves transient, in_progress and changed answers to other rules', () => {
@@ -293,7 +288,7 @@ describe('operation.final-retained', () => {
     b.read(OP_ID, { at: 1005, status: 503, body: '', tag: 'read-after-final' });
     b.read(OP_ID, { at: 1006, body: IN_PROGRESS, tag: 'read-after-final' });
     b.read(OP_ID, { at: 1007, body: shopDbFinal('failed'), tag: 'read-after-final' });
-    expect(operationFinalRetained(b.transcript, context())).toEqual({
+    expect(operationFinalRetained.judge(b.transcript, context())).toEqual({
       outcome: 'not-exercised',
       message: 'no read after a final answer got the final answer again or 404',
     });
@@ -302,6 +297,6 @@ describe('operation.final-retained', () => {
   it('is not exercised without a final answer', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, body: IN_PROGRESS });
-    expect(operationFinalRetained(b.transcript, context())).toMatchObject({ outcome: 'not-exercised' });
+    expect(operationFinalRetained.judge(b.transcript, context())).toMatchObject({ outcome: 'not-exercised' });
   });
 });

@@ -1,5 +1,5 @@
 import { now } from '../../../src/client/clock.js';
-import { formatMs } from '../../../src/config/duration.js';
+import { formatMs } from '../../../src/core/duration.js';
 import { isFinalAnswer, outcomeOf } from '../../../src/transcript/views.js';
 import { answerText } from './answer-text.js';
 import type { CaseDriver } from './case-driver.js';

@@ -1,6 +1,6 @@
-import { formatMs } from '../../../src/config/duration.js';
+import { formatMs } from '../../../src/core/duration.js';
 import type { LoadedChangeSet } from '../../../src/config/change-sets.js';
-import { finalDifferences, finalState } from '../../../src/rules/judges/final-equality.js';
+import { finalDifferences, finalState } from '../../../src/rules/final-equality.js';
 import type { Exchange } from '../../../src/transcript/exchange.js';
 import { bodyObject, isFinalAnswer, isTransient, outcomeOf } from '../../../src/transcript/views.js';
 import { answerText } from './answer-text.js';

@@ -1,4 +1,4 @@
-import type { ChangeKey } from '../../../src/rules/types.js';
+import type { ChangeKey } from '../../../src/core/judge-context.js';
 import { isObject } from '../../../src/transcript/views.js';
 
 /**

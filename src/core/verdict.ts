@@ -1,0 +1,7 @@
+/** pass: no MUST rule failed; fail: one did; unreachable: the target never answered; error: the kit itself failed. */
+export type Verdict = 'pass' | 'fail' | 'unreachable' | 'error';
+
+export type ExitCode = 0 | 1 | 2 | 3;
+
+/** The one table from a run's verdict to the process's exit code. */
+export const EXIT_CODES: Readonly<Record<Verdict, ExitCode>> = { pass: 0, fail: 1, error: 2, unreachable: 3 };
