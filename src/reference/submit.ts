@@ -7,7 +7,7 @@ import type { FaultName } from './faults.js';
 import { finalAnswerFor } from './final-answer.js';
 import { nestsDeeperThan } from '../core/json-depth.js';
 import { DEEPEST_NESTING, hasPunctuation, parseFirstValue } from './input-limits.js';
-import type { ReferenceMode } from './options.js';
+import type { ReferenceMode } from './mode.js';
 import { operationTimes } from './operations.js';
 import { inProgressAnswer } from './outcomes.js';
 import type { Reply } from './responses.js';
