@@ -1,10 +1,10 @@
-import type { ChangeKey } from '../core/judge-context.js';
+import type { ChangeKey, JudgeContext } from '../core/judge-context.js';
 import { plural } from '../core/text.js';
 import type { Exchange } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { bodyObject, finalAnswers, isObject, outcomeOf, submissions } from '../transcript/views.js';
 import { broken, describeType, evidence, fieldNote, held, notExercised, requestLabel } from './judgement.js';
-import type { Evidence, JudgeContext, Rule } from './types.js';
+import type { Evidence, Rule } from './types.js';
 
 /** Rules about final answers, whether a 200 answer to a POST or the final body of a read. */
 

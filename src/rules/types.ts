@@ -1,8 +1,6 @@
 import type { JudgeContext } from '../core/judge-context.js';
 import type { Transcript } from '../transcript/transcript.js';
 
-export type { JudgeContext };
-
 export type Level = 'MUST' | 'SHOULD' | 'ADVICE';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registrationBody, registrationMaxOperationDuration } from '../../src/rules/registration.js';
-import type { JudgeContext, Judgement } from '../../src/rules/types.js';
+import type { JudgeContext } from '../../src/core/judge-context.js';
+import type { Judgement } from '../../src/rules/types.js';
 import { OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 
 const VALID = {
