@@ -26,6 +26,12 @@ export function exitCodeOf(code: KitErrorCode): ExitCode {
 export abstract class KitError extends Error {
   abstract readonly code: KitErrorCode;
 
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    // `UsageError`, `InternalError`…: what a stack trace names.
+    this.name = new.target.name;
+  }
+
   get verdict(): Verdict {
     return verdictOf(this.code);
   }
@@ -44,7 +50,6 @@ export class UsageError extends KitError {
     readonly detail: string,
   ) {
     super(flag === 'usage' ? detail : `${flag}: ${detail}`);
-    this.name = 'UsageError';
   }
 }
 
@@ -56,7 +61,6 @@ export class ConfigError extends KitError {
     readonly detail: string,
   ) {
     super(`${flag}: ${detail}`);
-    this.name = 'ConfigError';
   }
 }
 
@@ -68,17 +72,12 @@ export class TargetUnreachableError extends KitError {
     detail: string,
   ) {
     super(`the provisioner at ${url} never answered: ${detail}`);
-    this.name = 'TargetUnreachableError';
   }
 }
 
 /** A bug in the kit (a judge or a case that threw): never blamed on the provisioner. */
 export class InternalError extends KitError {
   readonly code = 'KIT_INTERNAL';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'InternalError';
-  }
 }
 
 /** An external restart command failed, so what it was to show cannot be judged. */
@@ -89,7 +88,6 @@ export class RestartFailedError extends KitError {
     detail: string,
   ) {
     super(`the restart command ${JSON.stringify(command)} failed: ${detail}`);
-    this.name = 'RestartFailedError';
   }
 }
 

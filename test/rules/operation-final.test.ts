@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Judgement } from '../../src/rules/types.js';
 import { operationFinalRetained, operationFinalStable, operationNoInProgressAfterFinal } from '../../src/rules/operation-final.js';
 import { operationNotLost } from '../../src/rules/operation-lifecycle.js';
-import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+import { IN_PROGRESS, OP_ID, context, shopDbFinal } from '../support/transcript-builder.js';
+import { accepted, evidenceOf, finished } from './operation-fixtures.js';
 
-/** A 202 at 0 ms that ends at 5 ms: seq 1. */
-function accepted(): TranscriptBuilder {
-  const b = new TranscriptBuilder();
-  b.post('apply', { at: 0, status: 202, body: { operationId: OP_ID } });
-  return b;
-}
-
-/** A 202, an in_progress poll, and a final poll sent at 1000 ms that arrives at 1005 ms. */
-function finished(answer: Record<string, unknown> = shopDbFinal()) {
-  const b = accepted();
-  b.read(OP_ID, { at: 10, body: IN_PROGRESS });
-  const final = b.read(OP_ID, { at: 1000, body: answer });
-  return { b, final };
-}
-
-function evidenceOf(judgement: Judgement) {
-  return judgement.outcome === 'broken' ? judgement.evidence : [];
-}
 
 /** A final answer with two results, to show that order and descriptions do not matter. */
 function twoResults(order: 'ab' | 'ba', description: string): Record<string, unknown> {
