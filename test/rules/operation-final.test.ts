@@ -4,7 +4,6 @@ import { operationNotLost } from '../../src/rules/operation-lifecycle.js';
 import { IN_PROGRESS, OP_ID, context, shopDbFinal } from '../support/transcript-builder.js';
 import { accepted, evidenceOf, finished } from './operation-fixtures.js';
 
-
 /** A final answer with two results, to show that order and descriptions do not matter. */
 function twoResults(order: 'ab' | 'ba', description: string): Record<string, unknown> {
   const a = { id: 'a', environment: 'test', outcome: 'succeeded', description, outputs: { url: 'x', size: 1 } };
