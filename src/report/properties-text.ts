@@ -1,4 +1,5 @@
 import type { PropertyResult } from '../core/property-result.js';
+import { plural } from '../core/text.js';
 import { RULES } from '../rules/index.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import { curlFor } from './curl.js';
@@ -17,13 +18,9 @@ function paint(status: PropertyResult['status'], style: Style): (text: string) =
   return status === 'passed' ? style.green : status === 'failed' ? style.red : style.yellow;
 }
 
-function cases(n: number): string {
-  return `${n} ${n === 1 ? 'case' : 'cases'}`;
-}
-
 function statusLine(result: PropertyResult, nameWidth: number, style: Style): string {
   const status = paint(result.status, style)(`${MARKS[result.status]} ${result.status.padEnd(7)}`);
-  const facts = [cases(result.numRuns), `seed ${result.seed}`];
+  const facts = [plural(result.numRuns, 'case'), `seed ${result.seed}`];
   if (result.path !== undefined) facts.push(`path ${result.path}`);
   const stopped = result.interrupted ? style.dim('  (stopped by its time limit)') : '';
   return `  ${status} ${result.name.padEnd(nameWidth)}${facts.join(', ')}${stopped}`;
