@@ -40,8 +40,7 @@ export const acceptedBody: Rule = {
   level: 'MUST',
   section: 'answers',
   title: '202 carries an operationId',
-  sentence:
-    'The body of a 202 answer has an operationId field whose value is a string.',
+  sentence: 'The body of a 202 answer has an operationId field whose value is a string.',
   judge(transcript) {
     const bodies = acceptedObjects(transcript);
     if (bodies.length === 0) {
@@ -71,8 +70,7 @@ export const acceptedOnlyOperationId: Rule = {
   level: 'SHOULD',
   section: 'answers',
   title: '202 carries nothing but the operationId',
-  sentence:
-    'The body of a 202 answer has no field besides operationId.',
+  sentence: 'The body of a 202 answer has no field besides operationId.',
   judge(transcript) {
     const bodies = acceptedObjects(transcript).filter(({ body }) => typeof body.operationId === 'string');
     if (bodies.length === 0) return notExercised(noIdsReason(transcript));
@@ -116,8 +114,7 @@ export const acceptedOperationIdUnique: Rule = {
   level: 'MUST',
   section: 'answers',
   title: 'operationIds are never reused',
-  sentence:
-    'Two 202 answers in one run never carry the same operationId, not even when the same change set is sent twice.',
+  sentence: 'Two 202 answers in one run never carry the same operationId, not even when the same change set is sent twice.',
   judge(transcript) {
     const ids = acceptedIds(transcript);
     if (ids.length === 0) return notExercised(noIdsReason(transcript));
@@ -147,8 +144,7 @@ export const acceptedOperationIdRandom: Rule = {
   level: 'SHOULD',
   section: 'answers',
   title: 'operationIds are random',
-  sentence:
-    'An operationId is drawn from a random source (a version 4 UUID); name-based, time-based or patterned ids are warned about.',
+  sentence: 'An operationId is drawn from a random source (a version 4 UUID); name-based, time-based or patterned ids are warned about.',
   judge(transcript) {
     const uuids = acceptedIds(transcript).flatMap(({ exchange, id }) => {
       const uuid = soundUuid(id);

@@ -40,8 +40,7 @@ export const answerStatus: Rule = {
   level: 'MUST',
   section: 'answers',
   title: 'Plan and apply answer 200 or 202',
-  sentence:
-    'A plan or apply call with a valid change set is answered with status 200 or 202; any other status, or no answer at all, fails.',
+  sentence: 'A plan or apply call with a valid change set is answered with status 200 or 202; any other status, or no answer at all, fails.',
   judge(transcript) {
     const sent = submissions(transcript);
     if (sent.length === 0) return notExercised(NO_SUBMISSIONS);
@@ -70,8 +69,7 @@ export const answerJson: Rule = {
   level: 'MUST',
   section: 'answers',
   title: 'Answers are JSON objects',
-  sentence:
-    'A 200 or 202 answer carries a JSON content type (application/json or a +json type) and a body that is a JSON object.',
+  sentence: 'A 200 or 202 answer carries a JSON content type (application/json or a +json type) and a body that is a JSON object.',
   judge(transcript) {
     const answered = submissions(transcript).filter(isOkStatus);
     if (answered.length === 0) return notExercised('no plan or apply was answered 200 or 202');
@@ -98,8 +96,7 @@ export const answerPrompt: Rule = {
   level: 'SHOULD',
   section: 'answers',
   title: 'Answers come at once',
-  sentence:
-    'Plan and apply are answered within the answer timeout; work that takes longer is accepted with 202 instead of holding the call open.',
+  sentence: 'Plan and apply are answered within the answer timeout; work that takes longer is accepted with 202 instead of holding the call open.',
   judge(transcript, context) {
     const limit = context.answerTimeoutMs;
     const timed = submissions(transcript).filter((e) => e.response || e.error?.kind === 'timeout');

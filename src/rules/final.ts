@@ -43,8 +43,7 @@ export const finalBody: Rule = {
   level: 'MUST',
   section: 'final',
   title: 'A 200 answer is a final answer',
-  sentence:
-    'A 200 answer to plan or apply has outcome succeeded or failed (never in_progress), a string description and a results array.',
+  sentence: 'A 200 answer to plan or apply has outcome succeeded or failed (never in_progress), a string description and a results array.',
   judge(transcript) {
     const twoHundreds = submissions(transcript).filter((e) => e.response?.status === 200);
     const judged = twoHundreds.flatMap((exchange) => {
@@ -205,8 +204,7 @@ export const finalOutcomeConsistent: Rule = {
   level: 'SHOULD',
   section: 'final',
   title: 'Overall outcome agrees with the results',
-  sentence:
-    'A final answer that says succeeded holds no failed result; one with a failed result says failed.',
+  sentence: 'A final answer that says succeeded holds no failed result; one with a failed result says failed.',
   judge(transcript) {
     const judged = finalsWithResults(transcript).filter(({ results }) =>
       results.some((r) => isObject(r) && (r.outcome === 'succeeded' || r.outcome === 'failed')),

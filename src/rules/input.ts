@@ -35,8 +35,7 @@ export const inputMalformedJson: Rule = {
   level: 'SHOULD',
   section: 'bad-input',
   title: 'Malformed JSON is a client error',
-  sentence:
-    'A plan or apply call whose body is not JSON answers 4xx, never 2xx and never 5xx.',
+  sentence: 'A plan or apply call whose body is not JSON answers 4xx, never 2xx and never 5xx.',
   judge(transcript) {
     const probes = transcript.exchanges.filter((e) => e.tag === 'malformed-json');
     if (probes.length === 0) return notExercised('no POST with a body that is not JSON was sent');

@@ -21,8 +21,7 @@ export const operationStatus: Rule = {
   level: 'MUST',
   section: 'reads',
   title: 'Reads of running work answer 200',
-  sentence:
-    'A read of an operation that has not given its final answer yet answers 200 (a 5xx is tolerated as transient); any other status fails.',
+  sentence: 'A read of an operation that has not given its final answer yet answers 200 (a 5xx is tolerated as transient); any other status fails.',
   judge(transcript) {
     const none = noOperationRead(transcript);
     if (none) return notExercised(none);
@@ -113,8 +112,7 @@ export const operationInProgressResultsEmpty: Rule = {
   level: 'MUST',
   section: 'reads',
   title: 'No results while in progress',
-  sentence:
-    'While an operation answers in_progress, its results array is empty.',
+  sentence: 'While an operation answers in_progress, its results array is empty.',
   judge(transcript) {
     const none = noOperationRead(transcript);
     if (none) return notExercised(none);
@@ -150,8 +148,7 @@ export const operationInProgressDescription: Rule = {
   level: 'SHOULD',
   section: 'reads',
   title: 'In-progress answers carry a progress note',
-  sentence:
-    'An in_progress answer has a progress note in description that is not empty and at most 500 characters long.',
+  sentence: 'An in_progress answer has a progress note in description that is not empty and at most 500 characters long.',
   judge(transcript) {
     const none = noOperationRead(transcript);
     if (none) return notExercised(none);

@@ -53,8 +53,7 @@ export const operationFinalStable: Rule = {
   level: 'MUST',
   section: 'reads',
   title: 'A final answer does not change',
-  sentence:
-    'After a final answer, every later read gives the same final answer (same outcome, same results) or 404 once the operation is forgotten.',
+  sentence: 'After a final answer, every later read gives the same final answer (same outcome, same results) or 404 once the operation is forgotten.',
   judge(transcript) {
     const finished = withFinal(operations(transcript));
     if (finished.length === 0) return notExercised(NO_FINAL);

@@ -58,8 +58,7 @@ export const operationWithinMaxDuration: Rule = {
   level: 'MUST',
   section: 'reads',
   title: 'Work ends within maxOperationDuration',
-  sentence:
-    'An operation gives its final answer before maxOperationDuration has passed since its 202 answer (PT30M when no duration is given).',
+  sentence: 'An operation gives its final answer before maxOperationDuration has passed since its 202 answer (PT30M when no duration is given).',
   judge(transcript, context) {
     const ops = operations(transcript);
     if (ops.length === 0) return notExercised('the provisioner never answered 202 with an operationId, so no operation was timed');

@@ -18,8 +18,7 @@ export const operationUnknown404: Rule = {
   level: 'MUST',
   section: 'reads',
   title: 'Unknown ids answer 404',
-  sentence:
-    'A read of a random UUID the provisioner never issued answers 404, and reading it does not create it: a second read answers 404 too.',
+  sentence: 'A read of a random UUID the provisioner never issued answers 404, and reading it does not create it: a second read answers 404 too.',
   judge(transcript) {
     const reads = tagged(transcript, 'read-unknown').filter((read) => !isTransient(read));
     if (reads.length === 0) {
@@ -75,8 +74,7 @@ export const operationMalformedId: Rule = {
   level: 'SHOULD',
   section: 'reads',
   title: 'Malformed ids are rejected cleanly',
-  sentence:
-    'A read whose id is not a UUID answers 400 or 404, never 200 and never a 5xx.',
+  sentence: 'A read whose id is not a UUID answers 400 or 404, never 200 and never a 5xx.',
   judge(transcript) {
     const reads = tagged(transcript, 'read-malformed');
     if (reads.length === 0) return notExercised('no malformed id was read');

@@ -46,8 +46,7 @@ export const registrationBody: Rule = {
   level: 'MUST',
   section: 'registration',
   title: 'The registration document is complete',
-  sentence:
-    'The registration has a non-empty string name, an absolute http or https url, and a non-empty types array of {kind, type} strings.',
+  sentence: 'The registration has a non-empty string name, an absolute http or https url, and a non-empty types array of {kind, type} strings.',
   judge(_transcript, context) {
     const registration = context.registration;
     if (!registration) return notExercised(NO_REGISTRATION);

@@ -8,8 +8,7 @@ export const applyIdempotent: Rule = {
   level: 'MUST',
   section: 'repeats',
   title: 'Apply is idempotent',
-  sentence:
-    'Applying the same change set again after the first apply ended gives the same end state: the same outcome and outputs for each change.',
+  sentence: 'Applying the same change set again after the first apply ended gives the same end state: the same outcome and outputs for each change.',
   judge: notDrivenYet,
 };
 
