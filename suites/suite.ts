@@ -1,7 +1,7 @@
 import type { ProvisionerClient } from '../src/client/client.js';
 import type { LoadedChangeSet } from '../src/config/change-sets.js';
 import type { Poller } from '../src/poller/poller.js';
-import type { OperationConclusion } from '../src/runner/outcome.js';
+import type { OperationConclusion } from '../src/core/operation-conclusion.js';
 
 /** What a suite gets to drive the provisioner. Suites drive and tag; they never judge. */
 export interface SuiteContext {

@@ -1,8 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import { loadRegistration } from '../config/registration.js';
-import { PT30M_MS } from '../config/duration.js';
+import { PT30M_MS } from '../core/duration.js';
 import { judgeRules } from '../rules/index.js';
-import type { JudgeContext } from '../rules/types.js';
+import type { JudgeContext } from '../core/judge-context.js';
 import { Transcript } from '../transcript/transcript.js';
 import { stripControl } from '../report/safe-text.js';
 import type { CommandResult } from './command-result.js';

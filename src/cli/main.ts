@@ -1,6 +1,6 @@
 import yargs from 'yargs';
-import { UsageError } from '../config/usage-error.js';
-import { kitIdentity } from '../config/package-paths.js';
+import { kitIdentity } from '../core/package.js';
+import { exitCodeOf, InternalError, KitError, messageOf, UsageError } from '../errors.js';
 import type { CommandResult } from './command-result.js';
 import { runCommand } from './run.js';
 import { rulesCommand } from './rules.js';
@@ -26,21 +26,33 @@ export async function main(argv: string[]): Promise<number> {
     .help()
     .wrap(Math.min(120, process.stdout.columns ?? 100))
     .fail((message, error) => {
-      // yargs calls this for its own validation (message) and for errors thrown by handlers (error).
-      if (error) throw error;
-      throw new UsageError('usage', message.replace(/\s*\n\s*/g, ' ').trim());
+      // yargs calls this with a message for its own validation, and with only the error for one thrown by a handler.
+      if (message) throw new UsageError('usage', message.replace(/\s*\n\s*/g, ' ').trim());
+      throw error;
     });
   try {
     await parser.parseAsync();
     return result.exitCode;
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof Error && error.name === 'YError')) {
-      // Some of yargs' checks throw their own error instead of calling the fail handler.
-      const text = error instanceof UsageError && error.flag === 'usage' ? error.message.slice('usage: '.length) : error.message;
-      process.stderr.write(`${NAME}: ${text.replace(/\s*\n\s*/g, ' ')} (see ${NAME} --help)\n`);
-      return 2;
+    const kitError = error instanceof KitError ? error : new InternalError(messageOf(error), { cause: error });
+    process.stderr.write(`${errorText(kitError)}\n`);
+    return exitCodeOf(kitError.code);
+  }
+}
+
+/** A kit error as the user sees it: one line with its code; a bug in the kit also shows where it happened. */
+function errorText(error: KitError): string {
+  const line = (text: string): string => text.replace(/\s*\n\s*/g, ' ');
+  switch (error.code) {
+    case 'KIT_USAGE':
+    case 'KIT_CONFIG':
+      return `${NAME}: ${line(error.message)} (see ${NAME} --help) [${error.code}]`;
+    case 'KIT_INTERNAL': {
+      const { version } = kitIdentity();
+      const where = error.cause instanceof Error ? error.cause.stack : error.stack;
+      return `${NAME}: internal error in version ${version}, a bug in the kit [${error.code}]: ${where ?? error.message}`;
     }
-    process.stderr.write(`${NAME}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    return 2;
+    default:
+      return `${NAME}: ${line(error.message)} [${error.code}]`;
   }
 }

@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import { CATALOG } from '../rules/catalog.js';
 import { RULES } from '../rules/index.js';
+import { isDriven } from '../rules/judgement.js';
 import type { CommandResult } from './command-result.js';
 
 interface RulesArgs {
@@ -19,18 +19,14 @@ export function rulesCommand(result: CommandResult): CommandModule<object, Rules
   };
 }
 
-function judged(id: string): boolean {
-  return RULES.some((rule) => rule.id === id && rule.judge !== undefined);
-}
-
 function catalogJson(): Array<Record<string, unknown>> {
-  return CATALOG.map((rule) => ({ id: rule.id, level: rule.level, section: rule.section, title: rule.title, sentence: rule.sentence, judged: judged(rule.id) }));
+  return RULES.map((rule) => ({ id: rule.id, level: rule.level, section: rule.section, title: rule.title, sentence: rule.sentence, judged: isDriven(rule) }));
 }
 
 function catalogText(): string {
-  const width = Math.max(...CATALOG.map((rule) => rule.id.length));
-  const lines = CATALOG.map((rule) => {
-    const note = judged(rule.id) ? '' : '  (not exercised yet)';
+  const width = Math.max(...RULES.map((rule) => rule.id.length));
+  const lines = RULES.map((rule) => {
+    const note = isDriven(rule) ? '' : '  (not exercised yet)';
     return `${rule.id.padEnd(width)}  ${rule.level.padEnd(6)}  ${rule.title}${note}\n${' '.repeat(width + 10)}${rule.sentence}`;
   });
   return `${lines.join('\n')}\n`;

@@ -1,8 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import { resolveRunOptions, type RunFlags } from '../config/run-options.js';
-import { UsageError } from '../config/usage-error.js';
-import { bundledPath } from '../config/package-paths.js';
-import { parsePositiveDuration } from '../config/duration.js';
+import { UsageError } from '../errors.js';
+import { bundledPath } from '../core/package.js';
+import { parsePositiveDuration } from '../core/duration.js';
 import { runConformance } from '../runner/run.js';
 import { createProgress } from '../report/progress.js';
 import { renderSummary } from '../report/console.js';

@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import { parsePositiveDuration } from '../config/duration.js';
-import { UsageError } from '../config/usage-error.js';
+import { parsePositiveDuration } from '../core/duration.js';
+import { UsageError } from '../errors.js';
 import { FAULTS, isFaultName, startReferenceProvisioner } from '../reference/index.js';
 import type { CommandResult } from './command-result.js';
 

@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { ruleIdsFlag } from '../config/run-options.js';
-import { UsageError } from '../config/usage-error.js';
+import { ConfigError, KitError, messageOf } from '../errors.js';
 import { verifyTranscript } from '../runner/verify.js';
 import { renderSummary } from '../report/console.js';
 import { shouldUseColor } from '../report/style.js';
@@ -36,8 +36,8 @@ export function verifyCommand(result: CommandResult): CommandModule<object, Veri
       try {
         outcome = await verifyTranscript(args.transcript, { strict: args.strict, only: ruleIdsFlag('--only', args.only), skip: ruleIdsFlag('--skip', args.skip) });
       } catch (error) {
-        if (error instanceof UsageError) throw error;
-        throw new UsageError('transcript', `cannot read ${args.transcript}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        if (error instanceof KitError) throw error;
+        throw new ConfigError('transcript', `cannot read ${args.transcript}: ${(error as NodeJS.ErrnoException).code ?? messageOf(error)}`);
       }
       process.stdout.write(renderSummary(outcome, { color: shouldUseColor(process.stdout, process.env) }));
       result.exitCode = outcome.exitCode;

@@ -1,9 +1,9 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import type { ChangeKey, ChangeSetInfo } from '../rules/types.js';
-import { resolvePointer } from './json-pointer.js';
-import { UsageError } from './usage-error.js';
-import { bundledPath } from './package-paths.js';
+import type { ChangeKey, ChangeSetInfo } from '../core/judge-context.js';
+import { resolvePointer } from '../core/json-pointer.js';
+import { ConfigError } from '../errors.js';
+import { bundledPath } from '../core/package.js';
 
 /** A change set as the kit sends it (byte for byte) and what it knows of its changes. */
 export interface LoadedChangeSet extends ChangeSetInfo {
@@ -21,7 +21,7 @@ export async function bundledChangeSetFiles(): Promise<string[]> {
   return names.map((name) => join(folder, name));
 }
 
-/** Reads change-set files; anything that keeps the kit from knowing the changes is a usage error. */
+/** Reads change-set files; anything that keeps the kit from knowing the changes is a configuration error. */
 export async function loadChangeSets(files: string[], changesPointer: string): Promise<LoadedChangeSet[]> {
   const loaded: LoadedChangeSet[] = [];
   const names = new Set<string>();
@@ -30,7 +30,7 @@ export async function loadChangeSets(files: string[], changesPointer: string): P
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      throw new UsageError('--change-set', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new ConfigError('--change-set', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
     const changeSet = parseChangeSet(file, text, changesPointer);
     let name = changeSet.name;
@@ -46,20 +46,20 @@ export function parseChangeSet(file: string, text: string, changesPointer: strin
   try {
     document = JSON.parse(text);
   } catch (error) {
-    throw new UsageError('--change-set', `${file} is not JSON: ${(error as Error).message}`);
+    throw new ConfigError('--change-set', `${file} is not JSON: ${(error as Error).message}`);
   }
   const found = resolvePointer(document, changesPointer);
   if (!found.found) {
-    throw new UsageError('--changes-path', `${file} has nothing at ${found.at} (pointer ${changesPointer || '""'})`);
+    throw new ConfigError('--changes-path', `${file} has nothing at ${found.at} (pointer ${changesPointer || '""'})`);
   }
   if (!Array.isArray(found.value) || found.value.length === 0) {
-    throw new UsageError('--changes-path', `${changesPointer} in ${file} is not a non-empty array of changes`);
+    throw new ConfigError('--changes-path', `${changesPointer} in ${file} is not a non-empty array of changes`);
   }
   const changes = found.value.map((change, index): ChangeKey => {
     const id = (change as { id?: unknown } | null)?.id;
     const environment = (change as { environment?: unknown } | null)?.environment;
     if (typeof id !== 'string' || typeof environment !== 'string') {
-      throw new UsageError('--change-set', `change ${index} in ${file} has no string id and environment`);
+      throw new ConfigError('--change-set', `change ${index} in ${file} has no string id and environment`);
     }
     return { id, environment };
   });

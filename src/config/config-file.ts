@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { bundledPath } from './package-paths.js';
-import { UsageError } from './usage-error.js';
+import { bundledPath } from '../core/package.js';
+import { ConfigError } from '../errors.js';
 
 /** Names a config file may have in the working folder, found in this order. */
 export const CONFIG_FILE_NAMES = ['provisioner-conformance.config.json', 'provisioner-conformance.config.yaml', 'provisioner-conformance.config.yml'];
@@ -19,8 +19,8 @@ export function findConfigFile(folder: string): string | undefined {
   return CONFIG_FILE_NAMES.map((name) => join(folder, name)).find((path) => existsSync(path));
 }
 
-function configError(file: string, detail: string): UsageError {
-  return new UsageError('--config', `${file}: ${detail}`);
+function configError(file: string, detail: string): ConfigError {
+  return new ConfigError('--config', `${file}: ${detail}`);
 }
 
 // Ajv is loaded only when a config file is used: nothing else at start-up needs it.

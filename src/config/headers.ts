@@ -1,4 +1,4 @@
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../errors.js';
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 

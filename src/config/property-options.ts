@@ -1,7 +1,7 @@
 import type { PropertyRunSettings } from '../runner/properties.js';
 import type { PropertySuite } from '../../suites/properties/property.js';
-import { parsePositiveDuration } from './duration.js';
-import { UsageError } from './usage-error.js';
+import { parsePositiveDuration } from '../core/duration.js';
+import { UsageError } from '../errors.js';
 
 /** The run command's property flags as yargs hands them over (numbers stay text, so that errors name the flag). */
 export interface PropertyFlags {

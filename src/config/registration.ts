@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { RegistrationDocument } from '../rules/types.js';
-import { UsageError } from './usage-error.js';
+import type { RegistrationDocument } from '../core/judge-context.js';
+import { ConfigError } from '../errors.js';
 
-/** Reads a registration document. A file that cannot be read is a usage error; what it says is judged by the rules. */
+/** Reads a registration document. A file that cannot be read is a configuration error; what it says is judged by the rules. */
 export async function loadRegistration(file: string): Promise<RegistrationDocument> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError('--registration', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new ConfigError('--registration', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   try {
     return { file, json: { ok: true, value: JSON.parse(text) as unknown } };

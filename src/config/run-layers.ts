@@ -1,6 +1,6 @@
 import { findConfigFile, loadConfigFile, type LoadedConfig } from './config-file.js';
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES, type Profile } from './profiles.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../errors.js';
 
 /** What sits under the command-line flags of a run: the config file over the profile over the built-in defaults. */
 export interface RunLayers {

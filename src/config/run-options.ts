@@ -1,11 +1,11 @@
-import type { DurationSetting, RegistrationDocument } from '../rules/types.js';
-import { RULE_IDS } from '../rules/catalog.js';
+import type { DurationSetting, RegistrationDocument } from '../core/judge-context.js';
+import { RULE_IDS } from '../rules/index.js';
 import { bundledChangeSetFiles, loadChangeSets, type LoadedChangeSet } from './change-sets.js';
-import { parseMaxOperationDuration, parsePositiveDuration, PT30M_MS } from './duration.js';
+import { parseMaxOperationDuration, parsePositiveDuration, PT30M_MS } from '../core/duration.js';
 import { parseHeaders } from './headers.js';
-import { isValidPointer } from './json-pointer.js';
+import { isValidPointer } from '../core/json-pointer.js';
 import { loadRegistration, registeredMaxOperationDuration } from './registration.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../errors.js';
 
 /** The run command's flags as yargs hands them over. */
 export interface RunFlags {
@@ -66,7 +66,7 @@ export function validateUrl(flag: string, value: string): string {
   return value;
 }
 
-/** Turns flags into what a run needs, reading files; every problem is a UsageError naming its flag. */
+/** Turns flags into what a run needs, reading files; every problem is a UsageError or ConfigError naming its flag. */
 export async function resolveRunOptions(flags: RunFlags): Promise<ResolvedRunOptions> {
   const pollIntervalMs = durationFlag('--poll-interval', flags.pollInterval);
   const answerTimeoutMs = durationFlag('--answer-timeout', flags.answerTimeout);

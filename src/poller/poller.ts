@@ -2,8 +2,8 @@ import type { Exchange, SubmitKind } from '../transcript/exchange.js';
 import { bodyObject, isFinalAnswer, outcomeOf } from '../transcript/views.js';
 import type { ProvisionerClient } from '../client/client.js';
 import { now, sleep } from '../client/clock.js';
-import { formatMs } from '../config/duration.js';
-import type { OperationConclusion } from '../runner/outcome.js';
+import { formatMs } from '../core/duration.js';
+import type { OperationConclusion } from '../core/operation-conclusion.js';
 
 /** Who wants to hear about an operation while it is followed (the live console). */
 export interface OperationObserver {

@@ -1,4 +1,4 @@
-import type { ReferenceMode } from './options.js';
+import type { ReferenceMode } from './mode.js';
 
 /** A switch that makes the reference break exactly one rule of the catalog. */
 export interface FaultDescription {

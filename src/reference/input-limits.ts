@@ -1,19 +1,6 @@
 /** How deep the 'nested-json-500' fault lets a body nest before it fails the way a recursive parser would. */
 export const DEEPEST_NESTING = 50;
 
-/** Nesting depth of a parsed JSON value: 0 for a scalar, 1 for `[]` or `{}`. Iterative, so depth never costs stack. */
-export function jsonDepth(value: unknown): number {
-  let deepest = 0;
-  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
-  while (stack.length > 0) {
-    const { value: current, depth } = stack.pop()!;
-    if (typeof current !== 'object' || current === null) continue;
-    deepest = Math.max(deepest, depth + 1);
-    for (const child of Object.values(current)) stack.push({ value: child, depth: depth + 1 });
-  }
-  return deepest;
-}
-
 /** Punctuation a namespace-building provisioner chokes on: any Unicode punctuation but the hyphen. */
 export function hasPunctuation(text: string): boolean {
   return /[^\P{P}-]/u.test(text);

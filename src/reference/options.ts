@@ -1,10 +1,6 @@
 import type { FaultName } from './faults.js';
 import { FAULTS, isFaultName } from './faults.js';
-
-/** sync: every call answers 200 at once; async: every call answers 202; mixed: plan at once, apply 202. */
-export type ReferenceMode = 'sync' | 'async' | 'mixed';
-
-export const REFERENCE_MODES: readonly ReferenceMode[] = ['sync', 'async', 'mixed'];
+import { REFERENCE_MODES, type ReferenceMode } from './mode.js';
 
 export interface ReferenceOptions {
   /** Default 'mixed'. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SubmitKind } from '../transcript/exchange.js';
+import { plural } from '../core/text.js';
 import type { Change, ChangeAction, ChangeSet } from './change-set.js';
 
 export interface ChangeResult {
@@ -98,10 +99,6 @@ function subject(changeSet: ChangeSet): string {
   if (application) text += ` of ${application}`;
   if (environment) text += ` in ${environment}`;
   return text;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function shorten(text: string): string {

@@ -5,8 +5,9 @@ import { checkChangeSet } from './change-set.js';
 import type { ReferenceContext } from './context.js';
 import type { FaultName } from './faults.js';
 import { finalAnswerFor } from './final-answer.js';
-import { DEEPEST_NESTING, hasPunctuation, jsonDepth, parseFirstValue } from './input-limits.js';
-import type { ReferenceMode } from './options.js';
+import { nestsDeeperThan } from '../core/json-depth.js';
+import { DEEPEST_NESTING, hasPunctuation, parseFirstValue } from './input-limits.js';
+import type { ReferenceMode } from './mode.js';
 import { operationTimes } from './operations.js';
 import { inProgressAnswer } from './outcomes.js';
 import type { Reply } from './responses.js';
@@ -17,7 +18,7 @@ export async function answerSubmission(kind: SubmitKind, bodyText: string, conte
   const { fault, mode, slowAnswerMs } = context.options;
   const parsed = fault === 'trailing-garbage-accepted' ? parseFirstValue(bodyText) : parseJson(bodyText);
   if (!parsed.ok) return errorReply(400, `the body is not JSON: ${parsed.error}`);
-  if (fault === 'nested-json-500' && jsonDepth(parsed.value) > DEEPEST_NESTING) return errorReply(500, 'internal error: maximum recursion depth exceeded');
+  if (fault === 'nested-json-500' && nestsDeeperThan(parsed.value, DEEPEST_NESTING)) return errorReply(500, 'internal error: maximum recursion depth exceeded');
   const checked = checkChangeSet(parsed.value);
   if (!checked.ok) return errorReply(400, `the body is not a change set: ${checked.error}`);
   if (fault === 'punctuation-environment-500' && checked.changeSet.changes.some((change) => hasPunctuation(change.environment))) {

@@ -1,5 +1,7 @@
 import type { Evidence, RuleResult, RuleStatus } from '../rules/types.js';
-import type { RunOutcome, Summary, Verdict } from '../runner/outcome.js';
+import { plural } from '../core/text.js';
+import type { Verdict } from '../core/verdict.js';
+import type { RunOutcome, Summary } from '../runner/outcome.js';
 import { curlFor } from './curl.js';
 import { renderExchange } from './exchange-text.js';
 import { propertyLines } from './properties-text.js';
@@ -22,6 +24,7 @@ const MIN_ID_WIDTH = 34;
 const MARKS: Record<RuleStatus, string> = {
   pass: '✓',
   fail: '✗',
+  error: '✗',
   warn: '!',
   advice: '~',
   'not-exercised': '–',
@@ -33,6 +36,7 @@ function paint(status: RuleStatus, style: Style): (text: string) => string {
     case 'pass':
       return style.green;
     case 'fail':
+    case 'error':
       return style.red;
     case 'warn':
       return style.yellow;
@@ -42,10 +46,6 @@ function paint(status: RuleStatus, style: Style): (text: string) => string {
     case 'skip':
       return style.dim;
   }
-}
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
 }
 
 /** Multi-line text from the run, indented, with anything a terminal would act on removed. */
@@ -132,11 +132,12 @@ export function ruleDetailText(rule: RuleResult, outcome: RunOutcome): string {
   return detailBlock(rule, outcome, createStyle(false)).join('\n');
 }
 
-/** `20 passed, 1 failed, 2 warned, 4 not exercised`, then advice and skipped only when there are any. */
+/** `20 passed, 1 failed, 2 warned, 4 not exercised`, then advice, skipped and kit errors only when there are any. */
 export function summaryLine(summary: Summary): string {
   const parts = [`${summary.passed} passed`, `${summary.failed} failed`, `${summary.warned} warned`, `${summary.notExercised} not exercised`];
   if (summary.advice > 0) parts.push(`${summary.advice} advice`);
   if (summary.skipped > 0) parts.push(`${summary.skipped} skipped`);
+  if (summary.errors) parts.push(`${plural(summary.errors, 'rule')} the kit failed to judge`);
   return parts.join(', ');
 }
 
@@ -150,7 +151,7 @@ export function renderSummary(outcome: RunOutcome, options: SummaryOptions): str
   const style = createStyle(options.color);
   const lines = [...runSection(outcome, style), style.bold('Rules'), ...ruleLines(outcome.rules, style)];
   for (const rule of outcome.rules) {
-    if (rule.status !== 'fail' && rule.status !== 'warn' && rule.status !== 'advice') continue;
+    if (rule.status !== 'fail' && rule.status !== 'error' && rule.status !== 'warn' && rule.status !== 'advice') continue;
     lines.push('', ...detailBlock(rule, outcome, style));
   }
   const properties = propertyLines(outcome, options.invocation, style);

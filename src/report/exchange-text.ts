@@ -1,4 +1,4 @@
-import { formatMs } from '../config/duration.js';
+import { formatMs } from '../core/duration.js';
 import type { Exchange, ExchangeTag, Millis } from '../transcript/exchange.js';
 import { redactBodyText, redactHeaders } from './redact.js';
 import { singleLine } from './safe-text.js';

@@ -1,7 +1,10 @@
-import type { DurationSetting, Level, RuleStatus } from '../rules/types.js';
-import type { ExitCode, OperationConclusion, RunOutcome, Summary, Verdict } from '../runner/outcome.js';
+import type { DurationSetting } from '../core/judge-context.js';
+import type { OperationConclusion } from '../core/operation-conclusion.js';
+import type { PropertyResult } from '../core/property-result.js';
+import type { ExitCode, Verdict } from '../core/verdict.js';
+import type { Level, RuleStatus } from '../rules/types.js';
+import type { RunOutcome, Summary } from '../runner/outcome.js';
 import type { Exchange, ExchangeTag, Millis, TransportErrorKind } from '../transcript/exchange.js';
-import type { PropertyResult } from '../../suites/properties/property.js';
 import { curlFor } from './curl.js';
 import { replayArgs } from './replay.js';
 import { redactBodyText, redactHeaders } from './redact.js';

@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
-import { CATALOG } from '../rules/catalog.js';
+import { RULES } from '../rules/index.js';
 import type { RuleResult, RuleSection } from '../rules/types.js';
 import type { RunOutcome } from '../runner/outcome.js';
-import type { PropertyResult } from '../../suites/properties/property.js';
+import type { PropertyResult } from '../core/property-result.js';
 import { ruleDetailText } from './console.js';
 
 /**
@@ -24,7 +24,12 @@ export function renderJunit(outcome: RunOutcome): string {
     const cases = rules.map((rule) => ruleCase(rule, outcome));
     const notes = rules.filter((rule) => rule.status === 'warn' || rule.status === 'advice').map((rule) => `${rule.status}: ${rule.id}: ${rule.message}\n\n${ruleDetailText(rule, outcome)}`);
     suites.push(
-      suite({ properties, id: id++, name: `rules.${section}`, timestamp, host, seconds, cases, systemOut: notes.join('\n\n') }, rules.filter((r) => r.status === 'fail').length, 0, rules.filter(isSkipped).length),
+      suite(
+        { properties, id: id++, name: `rules.${section}`, timestamp, host, seconds, cases, systemOut: notes.join('\n\n') },
+        rules.filter((r) => r.status === 'fail').length,
+        rules.filter((r) => r.status === 'error').length,
+        rules.filter(isSkipped).length,
+      ),
     );
   }
   if (outcome.properties.length > 0) {
@@ -65,11 +70,11 @@ function runProperties(outcome: RunOutcome): string {
 }
 
 function sections(): RuleSection[] {
-  return [...new Set(CATALOG.map((rule) => rule.section))];
+  return [...new Set(RULES.map((rule) => rule.section))];
 }
 
 function sectionOf(id: string): RuleSection | undefined {
-  return CATALOG.find((rule) => rule.id === id)?.section;
+  return RULES.find((rule) => rule.id === id)?.section;
 }
 
 function isSkipped(rule: RuleResult): boolean {
@@ -114,6 +119,10 @@ function ruleCase(rule: RuleResult, outcome: RunOutcome): string {
   const open = `    <testcase name="${xmlText(rule.id)}" classname="provisioner-conformance.${sectionOf(rule.id) ?? 'rules'}" time="0">`;
   if (rule.status === 'fail') {
     return `${open}\n      <failure type="${rule.level}" message="${xmlText(rule.message)}">${xmlText(ruleDetailText(rule, outcome))}</failure>\n    </testcase>`;
+  }
+  if (rule.status === 'error') {
+    // The kit failed while judging it: an error of the test, not a failure of the provisioner.
+    return `${open}\n      <error type="KIT_INTERNAL" message="${xmlText(rule.message)}">${xmlText(rule.message)}</error>\n    </testcase>`;
   }
   if (isSkipped(rule)) return `${open}\n      <skipped/>\n    </testcase>`;
   return `${open}</testcase>`;

@@ -1,4 +1,5 @@
-import { formatMs } from '../config/duration.js';
+import { formatMs } from '../core/duration.js';
+import { plural } from '../core/text.js';
 import { displayWidth, fitColumns } from './columns.js';
 import { singleLine } from './safe-text.js';
 import { createStyle, type Style } from './style.js';
@@ -163,7 +164,7 @@ class LiveProgress implements Progress {
 
   private footer(): string {
     const count = this.running.size;
-    return `${count} operation${count === 1 ? '' : 's'} running, ${formatMs(this.now() - this.startedAt)} since the run started`;
+    return `${plural(count, 'operation')} running, ${formatMs(this.now() - this.startedAt)} since the run started`;
   }
 
   private redraw(): void {

@@ -1,6 +1,7 @@
-import { CATALOG } from '../rules/catalog.js';
+import type { PropertyResult } from '../core/property-result.js';
+import { plural } from '../core/text.js';
+import { RULES } from '../rules/index.js';
 import type { RunOutcome } from '../runner/outcome.js';
-import type { PropertyResult } from '../../suites/properties/property.js';
 import { curlFor } from './curl.js';
 import { renderExchange } from './exchange-text.js';
 import { replayCommand } from './replay.js';
@@ -17,13 +18,9 @@ function paint(status: PropertyResult['status'], style: Style): (text: string) =
   return status === 'passed' ? style.green : status === 'failed' ? style.red : style.yellow;
 }
 
-function cases(n: number): string {
-  return `${n} ${n === 1 ? 'case' : 'cases'}`;
-}
-
 function statusLine(result: PropertyResult, nameWidth: number, style: Style): string {
   const status = paint(result.status, style)(`${MARKS[result.status]} ${result.status.padEnd(7)}`);
-  const facts = [cases(result.numRuns), `seed ${result.seed}`];
+  const facts = [plural(result.numRuns, 'case'), `seed ${result.seed}`];
   if (result.path !== undefined) facts.push(`path ${result.path}`);
   const stopped = result.interrupted ? style.dim('  (stopped by its time limit)') : '';
   return `  ${status} ${result.name.padEnd(nameWidth)}${facts.join(', ')}${stopped}`;
@@ -69,7 +66,7 @@ function rerunLines(result: PropertyResult, outcome: RunOutcome, style: Style): 
 function detailBlock(result: PropertyResult, outcome: RunOutcome, invocation: readonly string[] | undefined, style: Style): string[] {
   const lines = [paint(result.status, style)(`${MARKS[result.status]} ${result.name}`) + ` (${result.status})`];
   for (const id of result.ruleIds) {
-    const sentence = CATALOG.find((rule) => rule.id === id)?.sentence;
+    const sentence = RULES.find((rule) => rule.id === id)?.sentence;
     lines.push(`  broke ${style.bold(id)}${sentence ? `: ${sentence}` : ''}`);
   }
   if (result.counterexample !== undefined) lines.push('  counterexample (shrunk):', ...indented(result.counterexample, '      '));

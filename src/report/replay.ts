@@ -1,4 +1,4 @@
-import type { PropertyResult } from '../../suites/properties/property.js';
+import type { PropertyResult } from '../core/property-result.js';
 import { placeholderVariable } from './curl.js';
 import { isSecretHeader } from './redact.js';
 import { shellQuote, shellWord } from './shell-quote.js';

@@ -1,48 +1,60 @@
+import type { JudgeContext } from '../core/judge-context.js';
+import { kitIdentity } from '../core/package.js';
+import { InternalError, messageOf } from '../errors.js';
 import { Transcript } from '../transcript/transcript.js';
-import { CATALOG } from './catalog.js';
-import type { Judgement, JudgeContext, Rule, RuleResult, RuleStatus } from './types.js';
-import * as answers from './judges/answers.js';
-import * as final from './judges/final.js';
-import * as input from './judges/input.js';
-import * as reads from './judges/reads.js';
-import * as registration from './judges/registration.js';
+import * as accepted from './accepted.js';
+import * as answers from './answers.js';
+import { capacityBurst } from './capacity.js';
+import { durabilitySurvivesRestart } from './durability.js';
+import * as final from './final.js';
+import * as input from './input.js';
+import * as operationAnswers from './operation-answers.js';
+import * as operationFinal from './operation-final.js';
+import * as operationLifecycle from './operation-lifecycle.js';
+import * as operationProbes from './operation-probes.js';
+import * as registration from './registration.js';
+import { applyIdempotent, applyRepeatWhileRunning, planRepeatable } from './repeats.js';
+import type { Judgement, Rule, RuleResult, RuleStatus } from './types.js';
 
-type Judge = NonNullable<Rule['judge']>;
+/** The rulebook: every rule of the contract, once, in the order reports list them. */
+export const RULES: readonly Rule[] = [
+  answers.answerStatus,
+  answers.answerJson,
+  answers.answerPrompt,
+  accepted.acceptedBody,
+  accepted.acceptedOnlyOperationId,
+  accepted.acceptedOperationIdUuid,
+  accepted.acceptedOperationIdUnique,
+  accepted.acceptedOperationIdRandom,
+  final.finalBody,
+  final.finalResultsMatchChanges,
+  final.finalResultShape,
+  final.finalOutcomeConsistent,
+  operationAnswers.operationStatus,
+  operationAnswers.operationTransientErrors,
+  operationAnswers.operationBody,
+  operationAnswers.operationInProgressResultsEmpty,
+  operationAnswers.operationInProgressDescription,
+  operationFinal.operationNoInProgressAfterFinal,
+  operationFinal.operationFinalStable,
+  operationLifecycle.operationNotLost,
+  operationLifecycle.operationWithinMaxDuration,
+  operationProbes.operationUnknown404,
+  operationFinal.operationFinalRetained,
+  operationProbes.operation404Identifiable,
+  operationProbes.operationMalformedId,
+  registration.registrationBody,
+  registration.registrationMaxOperationDuration,
+  applyIdempotent,
+  applyRepeatWhileRunning,
+  planRepeatable,
+  capacityBurst,
+  durabilitySurvivesRestart,
+  input.inputMalformedJson,
+  input.inputInvalidChangeSet,
+];
 
-/** One explicit list: which judge speaks for which rule id. Rules without a judge are not built yet. */
-const JUDGES: Readonly<Record<string, Judge>> = {
-  'answer.status': answers.answerStatus,
-  'answer.json': answers.answerJson,
-  'answer.prompt': answers.answerPrompt,
-  'accepted.body': answers.acceptedBody,
-  'accepted.only-operation-id': answers.acceptedOnlyOperationId,
-  'accepted.operation-id-uuid': answers.acceptedOperationIdUuid,
-  'accepted.operation-id-unique': answers.acceptedOperationIdUnique,
-  'accepted.operation-id-random': answers.acceptedOperationIdRandom,
-  'final.body': final.finalBody,
-  'final.results-match-changes': final.finalResultsMatchChanges,
-  'final.result-shape': final.finalResultShape,
-  'final.outcome-consistent': final.finalOutcomeConsistent,
-  'operation.status': reads.operationStatus,
-  'operation.transient-errors': reads.operationTransientErrors,
-  'operation.body': reads.operationBody,
-  'operation.in-progress-results-empty': reads.operationInProgressResultsEmpty,
-  'operation.in-progress-description': reads.operationInProgressDescription,
-  'operation.no-in-progress-after-final': reads.operationNoInProgressAfterFinal,
-  'operation.final-stable': reads.operationFinalStable,
-  'operation.not-lost': reads.operationNotLost,
-  'operation.within-max-duration': reads.operationWithinMaxDuration,
-  'operation.unknown-404': reads.operationUnknown404,
-  'operation.final-retained': reads.operationFinalRetained,
-  'operation.404-identifiable': reads.operation404Identifiable,
-  'operation.malformed-id': reads.operationMalformedId,
-  'registration.body': registration.registrationBody,
-  'registration.max-operation-duration': registration.registrationMaxOperationDuration,
-  'input.malformed-json': input.inputMalformedJson,
-  'input.invalid-change-set': input.inputInvalidChangeSet,
-};
-
-export const RULES: readonly Rule[] = CATALOG.map((entry) => ({ ...entry, judge: JUDGES[entry.id] }));
+export const RULE_IDS: readonly string[] = RULES.map((rule) => rule.id);
 
 export interface RuleSelection {
   /** Judge only these ids (all when absent). */
@@ -53,33 +65,40 @@ export interface RuleSelection {
   strict?: boolean;
 }
 
-/** Judges the transcript by every rule of the catalog, in catalog order. */
+/** Judges the transcript by every rule, in the rulebook's order. */
 export function judgeRules(transcript: Transcript, context: JudgeContext, selection: RuleSelection = {}): RuleResult[] {
   const judged = withoutStoppedExchanges(transcript);
-  return RULES.map((rule) => {
-    const base = { id: rule.id, level: rule.level, title: rule.title, sentence: rule.sentence };
-    const deselected = (selection.only && !selection.only.includes(rule.id)) || selection.skip?.includes(rule.id);
-    if (deselected) return { ...base, status: 'skip', message: 'deselected for this run', evidence: [] };
-    if (!rule.judge) {
-      return { ...base, status: 'not-exercised', message: 'this version of the kit does not drive this situation yet', evidence: [] };
-    }
-    return { ...base, ...resultOf(rule, safeJudge(rule.judge, judged, context), selection.strict ?? false) };
-  });
+  return RULES.map((rule) => judgeRule(rule, judged, context, selection));
+}
+
+function judgeRule(rule: Rule, transcript: Transcript, context: JudgeContext, selection: RuleSelection): RuleResult {
+  const base = { id: rule.id, level: rule.level, title: rule.title, sentence: rule.sentence };
+  const deselected = (selection.only && !selection.only.includes(rule.id)) || selection.skip?.includes(rule.id);
+  if (deselected) return { ...base, status: 'skip', message: 'deselected for this run', evidence: [] };
+  let judgement: Judgement;
+  try {
+    judgement = rule.judge(transcript, context);
+  } catch (error) {
+    // A judge that throws is a bug in the kit: the rule is unknown, and the run must not pass or call it not exercised.
+    return { ...base, status: 'error', message: judgeFailure(rule, error).message, evidence: [] };
+  }
+  return { ...base, ...resultOf(rule, judgement, selection.strict ?? false) };
+}
+
+/** The kit error a throwing judge stands for, naming the rule and the kit's version for a bug report. */
+function judgeFailure(rule: Rule, error: unknown): InternalError {
+  const kit = kitIdentity();
+  const where = error instanceof Error ? error.stack?.split('\n').find((line) => line.trim().startsWith('at '))?.trim() : undefined;
+  return new InternalError(
+    `${kit.name} ${kit.version} failed while judging ${rule.id}: ${messageOf(error)}${where ? ` (${where})` : ''}; this is a bug in the kit (KIT_INTERNAL), not a verdict on the provisioner`,
+    { cause: error },
+  );
 }
 
 // An exchange the kit cut short when the run was stopped says nothing about the provisioner.
 function withoutStoppedExchanges(transcript: Transcript): Transcript {
   if (!transcript.exchanges.some((exchange) => exchange.error?.kind === 'stopped')) return transcript;
   return new Transcript(transcript.exchanges.filter((exchange) => exchange.error?.kind !== 'stopped'), transcript.events);
-}
-
-// A judge that throws is a bug in the kit, never a verdict on the provisioner: say so instead of passing.
-function safeJudge(judge: Judge, transcript: Transcript, context: JudgeContext): Judgement {
-  try {
-    return judge(transcript, context);
-  } catch (error) {
-    return { outcome: 'not-exercised', message: `the kit could not judge this rule (internal error: ${(error as Error).message})` };
-  }
 }
 
 function resultOf(rule: Rule, judgement: Judgement, strict: boolean): Pick<RuleResult, 'status' | 'message' | 'evidence' | 'count'> {

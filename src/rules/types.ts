@@ -1,10 +1,13 @@
-import type { JsonParse, Millis } from '../transcript/exchange.js';
+import type { JudgeContext } from '../core/judge-context.js';
 import type { Transcript } from '../transcript/transcript.js';
 
 export type Level = 'MUST' | 'SHOULD' | 'ADVICE';
 
-/** A rule's status in a report. `warn` and `advice` are a broken SHOULD and ADVICE rule. */
-export type RuleStatus = 'pass' | 'fail' | 'warn' | 'advice' | 'skip' | 'not-exercised';
+/**
+ * A rule's status in a report. `warn` and `advice` are a broken SHOULD and ADVICE rule; `error` says the
+ * kit failed while judging it (a bug in the kit), so nothing is known about the rule.
+ */
+export type RuleStatus = 'pass' | 'fail' | 'warn' | 'advice' | 'skip' | 'not-exercised' | 'error';
 
 export type RuleSection = 'answers' | 'final' | 'reads' | 'registration' | 'repeats' | 'load' | 'bad-input';
 
@@ -20,55 +23,18 @@ export type Judgement =
   | { outcome: 'broken'; message: string; evidence: Evidence[]; count?: number }
   | { outcome: 'not-exercised'; message: string };
 
-export interface ChangeKey {
-  id: string;
-  environment: string;
-}
+/** A pure judgement of the run's transcript: no HTTP, no clock. */
+export type Judge = (transcript: Transcript, context: JudgeContext) => Judgement;
 
-export interface ChangeSetInfo {
-  /** Short name used in the transcript and reports (file name without extension). */
-  name: string;
-  file?: string;
-  /** The changes found at the changes pointer, when they could be read. */
-  changes?: ChangeKey[];
-  /** Why the changes could not be read. */
-  changesError?: string;
-}
-
-export interface DurationSetting {
-  ms: number;
-  /** As written, e.g. `PT5M`. */
-  text: string;
-  source: 'registration' | 'flag' | 'default';
-}
-
-export interface RegistrationDocument {
-  file: string;
-  json: JsonParse;
-}
-
-/** Everything a judge may know besides the transcript. No HTTP, no clock. */
-export interface JudgeContext {
-  changeSets: ChangeSetInfo[];
-  answerTimeoutMs: number;
-  pollIntervalMs: number;
-  maxOperationDuration: DurationSetting;
-  registration?: RegistrationDocument;
-  /** The run only planned: no apply was sent on purpose. */
-  planOnly: boolean;
-  /** When the run started, for messages. */
-  startedAt: Millis;
-}
-
+/** One rule of the contract: its stable id and level, the kit's sentence for it, and its judge. */
 export interface Rule {
   id: string;
   level: Level;
   section: RuleSection;
   title: string;
-  /** The rule in the kit's own words (RULES.md states the contract; this is what reports print). */
+  /** The rule in the kit's own words (the contract states it; this is what reports print). */
   sentence: string;
-  /** Absent for rules the kit cannot judge yet: they are reported not-exercised. */
-  judge?: (transcript: Transcript, context: JudgeContext) => Judgement;
+  judge: Judge;
 }
 
 export interface RuleResult {

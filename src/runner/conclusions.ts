@@ -1,7 +1,8 @@
+import type { JudgeContext } from '../core/judge-context.js';
+import type { Verdict } from '../core/verdict.js';
+import { TargetUnreachableError } from '../errors.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { submissions } from '../transcript/views.js';
-import type { JudgeContext } from '../rules/types.js';
-import type { Verdict } from './outcome.js';
 
 /** Plain sentences about the run as a whole, so a reader knows what was and was not judged. */
 export function conclusionsFor(transcript: Transcript, context: JudgeContext, verdict: Verdict, url: string): string[] {
@@ -9,7 +10,8 @@ export function conclusionsFor(transcript: Transcript, context: JudgeContext, ve
   const posts = submissions(transcript);
   if (verdict === 'unreachable') {
     const first = transcript.exchanges[0]?.error;
-    sentences.push(`the provisioner at ${url} never answered${first ? ` (${first.kind}: ${first.message})` : ''}: nothing was judged`);
+    const unreachable = new TargetUnreachableError(url, first ? `${first.kind}: ${first.message}` : 'no request was sent');
+    sentences.push(`${unreachable.message}; nothing was judged (${unreachable.code})`);
     return sentences;
   }
   if (posts.length > 0 && !posts.some((post) => post.response?.status === 202)) {

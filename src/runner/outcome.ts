@@ -1,14 +1,11 @@
-import type { Millis } from '../transcript/exchange.js';
-import type { ProfileName } from '../config/profiles.js';
+import type { JudgeContext } from '../core/judge-context.js';
+import type { OperationConclusion } from '../core/operation-conclusion.js';
+import type { PropertyResult } from '../core/property-result.js';
+import type { Millis } from '../core/time.js';
+import type { ExitCode, Verdict } from '../core/verdict.js';
+import type { RuleResult } from '../rules/types.js';
 import type { Transcript } from '../transcript/transcript.js';
-import type { JudgeContext, RuleResult } from '../rules/types.js';
-import type { PropertyResult } from '../../suites/properties/property.js';
-
-/** pass: no MUST rule failed; fail: one did; unreachable: the target never answered; error: the kit itself failed. */
-/** incomplete: a certify run in which a rule was not exercised, so nothing can be certified about it. */
-export type Verdict = 'pass' | 'fail' | 'incomplete' | 'unreachable' | 'error';
-
-export type ExitCode = 0 | 1 | 2 | 3;
+import type { ProfileName } from '../config/profiles.js';
 
 export interface Summary {
   passed: number;
@@ -17,6 +14,8 @@ export interface Summary {
   advice: number;
   skipped: number;
   notExercised: number;
+  /** Rules the kit failed to judge (a bug in the kit); present only when there are any. */
+  errors?: number;
 }
 
 /** Everything a finished run knows; reports are views of this. */
@@ -38,14 +37,6 @@ export interface RunOutcome {
   settings: RunSettings;
   context: JudgeContext;
   transcript: Transcript;
-}
-
-export interface OperationConclusion {
-  operationId: string;
-  changeSet?: string;
-  kind: 'plan' | 'apply';
-  reason: 'final' | 'lost' | 'deadline' | 'aborted';
-  conclusion: string;
 }
 
 export interface RunSettings {

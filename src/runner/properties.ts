@@ -1,5 +1,6 @@
-import type { ChangeSetInfo, JudgeContext } from '../rules/types.js';
-import type { PropertyContext, PropertyResult, PropertySuite } from '../../suites/properties/property.js';
+import type { ChangeSetInfo, JudgeContext } from '../core/judge-context.js';
+import type { PropertyResult } from '../core/property-result.js';
+import type { PropertyContext, PropertySuite } from '../../suites/properties/property.js';
 import type { SuiteContext } from '../../suites/suite.js';
 
 /** How the property suites of a run are budgeted and replayed. */

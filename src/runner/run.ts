@@ -2,18 +2,16 @@ import { setMaxListeners } from 'node:events';
 import { ProvisionerClient } from '../client/client.js';
 import { now } from '../client/clock.js';
 import type { ResolvedRunOptions } from '../config/run-options.js';
-import { kitIdentity } from '../config/package-paths.js';
+import type { JudgeContext } from '../core/judge-context.js';
+import type { OperationConclusion } from '../core/operation-conclusion.js';
+import type { PropertyResult } from '../core/property-result.js';
 import { Poller, type OperationObserver } from '../poller/poller.js';
-import { judgeRules } from '../rules/index.js';
-import type { JudgeContext, RuleResult } from '../rules/types.js';
 import { Transcript } from '../transcript/transcript.js';
 import type { Suite } from '../../suites/suite.js';
 import { SCENARIOS } from '../../suites/scenarios/index.js';
-import { conclusionsFor } from './conclusions.js';
-import type { OperationConclusion, RunOutcome } from './outcome.js';
+import { concludeRun } from './conclude.js';
+import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
-import type { PropertyResult } from '../../suites/properties/property.js';
-import { EXIT_CODES, decideVerdict, summarize } from './verdict.js';
 import type { ProfileName } from '../config/profiles.js';
 
 /** What a run needs: the resolved options, with a URL to aim at, and what to drive. */
@@ -93,23 +91,18 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     await client.close();
   }
 
-  const rules = judgeRules(transcript, context, { only: request.only, skip: request.skip, strict: request.strict });
   const interrupted = signal.aborted;
-  const verdict = decideVerdict(rules, transcript, interrupted, request.profile === 'certify');
-  return {
-    kit: kitIdentity(),
-    target: { url: request.url },
+  return concludeRun({
+    url: request.url,
     startedAt,
     finishedAt: now(),
-    verdict,
-    exitCode: EXIT_CODES[verdict],
-    summary: summarize(rules),
-    rules,
-    conclusions: [
+    transcript,
+    context,
+    selection: { only: request.only, skip: request.skip, strict: request.strict },
+    interrupted,
+    notes: [
       ...(interrupted ? ['the run was stopped before it ended: what was not driven was not judged, so it cannot pass'] : []),
-      ...(verdict === 'incomplete' ? [incompleteConclusion(rules)] : []),
       ...(request.properties?.suites.length ? [] : ['the property suites did not run: generated change sets and bad input were not tried']),
-      ...conclusionsFor(transcript, context, verdict, request.url),
     ],
     operations,
     properties,
@@ -125,13 +118,6 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
       showSecrets: request.showSecrets,
       changeSets: request.changeSets.map((changeSet) => changeSet.file),
     },
-    context,
-    transcript,
-  };
+  });
 }
 
-/** What a certification lacks: the rules no situation exercised, each with why. */
-function incompleteConclusion(rules: readonly RuleResult[]): string {
-  const missing = rules.filter((rule) => rule.status === 'not-exercised').map((rule) => `${rule.id} (${rule.message})`);
-  return `the certification is incomplete: ${missing.length} ${missing.length === 1 ? 'rule was' : 'rules were'} not exercised, so nothing is certified about ${missing.length === 1 ? 'it' : 'them'}: ${missing.join('; ')}`;
-}

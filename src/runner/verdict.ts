@@ -1,9 +1,12 @@
+import { verdictOf } from '../errors.js';
+import type { Verdict } from '../core/verdict.js';
 import type { RuleResult } from '../rules/types.js';
 import type { Transcript } from '../transcript/transcript.js';
-import type { ExitCode, Summary, Verdict } from './outcome.js';
+import type { Summary } from './outcome.js';
 
 export function summarize(results: readonly RuleResult[]): Summary {
   const count = (status: RuleResult['status']): number => results.filter((r) => r.status === status).length;
+  const errors = count('error');
   return {
     passed: count('pass'),
     failed: count('fail'),
@@ -11,20 +14,21 @@ export function summarize(results: readonly RuleResult[]): Summary {
     advice: count('advice'),
     skipped: count('skip'),
     notExercised: count('not-exercised'),
+    ...(errors > 0 && { errors }),
   };
 }
 
 /**
- * Unknown is never success: a target that never answered is `unreachable`, and a run stopped before its
- * end is an `error` unless a MUST rule already failed, whatever the rules that did run say.
+ * Unknown is never success: a rule the kit failed to judge makes the run an `error` whatever else it found,
+ * a target that never answered is `unreachable`, and a run stopped before its end is an `error` unless a
+ * MUST rule already failed, whatever the rules that did run say.
  */
 export function decideVerdict(results: readonly RuleResult[], transcript: Transcript, interrupted = false, certify = false): Verdict {
+  if (results.some((r) => r.status === 'error')) return verdictOf('KIT_INTERNAL');
   const answered = transcript.exchanges.some((exchange) => exchange.response !== undefined);
-  if (!answered) return 'unreachable';
+  if (!answered) return verdictOf('KIT_TARGET_UNREACHABLE');
   if (results.some((r) => r.status === 'fail')) return 'fail';
   if (interrupted) return 'error';
   // A certification says something about every rule, or it says nothing.
   return certify && results.some((r) => r.status === 'not-exercised') ? 'incomplete' : 'pass';
 }
-
-export const EXIT_CODES: Readonly<Record<Verdict, ExitCode>> = { pass: 0, fail: 1, incomplete: 1, error: 2, unreachable: 3 };

@@ -1,5 +1,9 @@
-/** Epoch milliseconds, fractional (performance.timeOrigin + performance.now()). */
-export type Millis = number;
+import type { JsonParse } from '../core/json.js';
+import type { PollEndReason } from '../core/operation-conclusion.js';
+import type { Millis } from '../core/time.js';
+
+// Times and parsed bodies are part of every exchange: those who read exchanges take them from here.
+export type { JsonParse, Millis };
 
 /**
  * Why an exchange was made. The control plane itself only makes `plan`, `apply` and `poll`;
@@ -17,8 +21,6 @@ export type ExchangeTag =
   | 'invalid-change-set'; // probe: a POST whose body is JSON but not a change set
 
 export const READ_TAGS: readonly ExchangeTag[] = ['poll', 'read-concurrent', 'read-after-final'];
-
-export type JsonParse = { ok: true; value: unknown } | { ok: false; error: string };
 
 export interface RecordedRequest {
   method: 'GET' | 'POST';
@@ -87,21 +89,13 @@ export interface Exchange {
 }
 
 /** Things the kit concluded while driving, which rules may need besides the exchanges. */
-export type TranscriptEvent =
-  | {
-      type: 'poll-ended';
-      at: Millis;
-      operationId: string;
-      /** final: a final answer was received; lost: a 404 before any final answer;
-       *  deadline: maxOperationDuration passed since the 202; aborted: the run was stopped. */
-      reason: 'final' | 'lost' | 'deadline' | 'aborted';
-      /** The 202 answer that started the operation. */
-      acceptedSeq: number;
-      /** What the control plane would conclude, in one sentence. */
-      conclusion: string;
-    }
-  | {
-      type: 'note';
-      at: Millis;
-      message: string;
-    };
+export interface TranscriptEvent {
+  type: 'poll-ended';
+  at: Millis;
+  operationId: string;
+  reason: PollEndReason;
+  /** The 202 answer that started the operation. */
+  acceptedSeq: number;
+  /** What the control plane would conclude, in one sentence. */
+  conclusion: string;
+}

@@ -1,5 +1,8 @@
-import type { JsonParse } from './exchange.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
+import { nestsDeeperThan } from '../core/json-depth.js';
+import type { JsonParse } from '../core/json.js';
+
+/** Deepest nesting of an answer the kit keeps as parsed JSON: report writers and rules walk values recursively. */
+export const MAX_JSON_DEPTH = 1000;
 
 /** Parses a response body as JSON whatever its content type said, or says why it could not. */
 export function parseBodyJson(text: string, truncated: boolean): JsonParse {

@@ -1,6 +1,6 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { JudgeContext } from '../rules/types.js';
+import type { JudgeContext } from '../core/judge-context.js';
 import type { Exchange, RecordedResponse, TranscriptEvent } from './exchange.js';
 import { Transcript } from './transcript.js';
 import { parseBodyJson } from './json-body.js';

@@ -4,7 +4,6 @@ import type { Exchange, TranscriptEvent } from './exchange.js';
 export class Transcript {
   readonly exchanges: Exchange[] = [];
   readonly events: TranscriptEvent[] = [];
-  private listeners: Array<(exchange: Exchange) => void> = [];
 
   constructor(exchanges: readonly Exchange[] = [], events: readonly TranscriptEvent[] = []) {
     this.exchanges.push(...exchanges);
@@ -14,7 +13,6 @@ export class Transcript {
   record(exchange: Omit<Exchange, 'seq'>): Exchange {
     const recorded: Exchange = { ...exchange, seq: this.exchanges.length + 1 };
     this.exchanges.push(recorded);
-    for (const listener of this.listeners) listener(recorded);
     return recorded;
   }
 
@@ -24,9 +22,5 @@ export class Transcript {
 
   bySeq(seq: number): Exchange | undefined {
     return this.exchanges[seq - 1];
-  }
-
-  onExchange(listener: (exchange: Exchange) => void): void {
-    this.listeners.push(listener);
   }
 }

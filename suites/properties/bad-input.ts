@@ -1,8 +1,9 @@
+import type { PropertyResult } from '../../src/core/property-result.js';
 import type { ExchangeTag } from '../../src/transcript/exchange.js';
 import { invalidChangeSetArbitrary, malformedJsonArbitrary, type BadBody } from './bad-input-arbitrary.js';
 import { checkProperty } from './check-property.js';
 import { judgeCase } from './judge-case.js';
-import type { CaseVerdict, PropertyContext, PropertyResult, PropertySuite } from './property.js';
+import type { CaseVerdict, PropertyContext, PropertySuite } from './property.js';
 import { submitCase } from './submit-case.js';
 
 export const MALFORMED_JSON = 'property/malformed-json';

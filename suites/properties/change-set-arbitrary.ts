@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ChangeKey } from '../../src/rules/types.js';
+import type { ChangeKey } from '../../src/core/judge-context.js';
 import { changeSetSchema } from '../../src/shapes/generated/schemas.js';
 import { isJsonObject, withChanges, type ChangeSetTemplate, type JsonObject } from './change-set-template.js';
 

@@ -1,5 +1,5 @@
 import type { LoadedChangeSet } from '../../src/config/change-sets.js';
-import { resolvePointer } from '../../src/config/json-pointer.js';
+import { pointerTokens, resolvePointer } from '../../src/core/json-pointer.js';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -35,7 +35,7 @@ export function templateOf(changeSet: Pick<LoadedChangeSet, 'name' | 'text'>, ch
 export function withChanges(template: ChangeSetTemplate, changes: unknown[]): unknown {
   if (template.changesPointer === '') return changes;
   const document = structuredClone(template.document);
-  const tokens = template.changesPointer.slice(1).split('/').map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointerTokens(template.changesPointer);
   const last = tokens.pop()!;
   let parent: unknown = document;
   for (const token of tokens) parent = (parent as Record<string, unknown>)[token];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { CaseVerdict, PropertyContext, PropertyResult, PropertySpec } from './property.js';
-
-export { judgeCase } from './judge-case.js';
+import type { PropertyResult } from '../../src/core/property-result.js';
+import { InternalError, messageOf } from '../../src/errors.js';
+import type { CaseVerdict, PropertyContext, PropertySpec } from './property.js';
 
 /** Times the shrunk counterexample is run again before it is reported. */
 const RERUNS = 3;
@@ -113,14 +113,12 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   };
 }
 
-/** A case that threw: a fault of the kit, never of the provisioner. */
-class KitFault extends Error {}
-
 async function runGuarded<T>(spec: PropertySpec<T>, value: T, caseSuite: string, signal: AbortSignal): Promise<CaseVerdict> {
   try {
     return await spec.runCase(value, caseSuite, signal);
   } catch (error) {
-    throw new KitFault(`${caseSuite}: the kit failed while running a case: ${(error as Error).message}`);
+    // A case that threw is a fault of the kit, never of the provisioner.
+    throw new InternalError(`${caseSuite}: the kit failed while running a case: ${messageOf(error)}`, { cause: error });
   }
 }
 

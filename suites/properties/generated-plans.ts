@@ -1,8 +1,9 @@
+import type { PropertyResult } from '../../src/core/property-result.js';
 import { checkProperty } from './check-property.js';
 import { changeKeys, templatedChangeSetArbitrary, type TemplatedChangeSet } from './change-set-arbitrary.js';
 import { templateOf, type ChangeSetTemplate } from './change-set-template.js';
 import { judgeCase } from './judge-case.js';
-import type { CaseVerdict, PropertyContext, PropertyResult, PropertySuite } from './property.js';
+import type { CaseVerdict, PropertyContext, PropertySuite } from './property.js';
 import { submitCase } from './submit-case.js';
 
 export const GENERATED_PLANS = 'property/generated-plans';

@@ -3,8 +3,6 @@ import { generatedPlans } from './generated-plans.js';
 import { invalidChangeSet, malformedJson } from './bad-input.js';
 import { modelBasedRuns } from './model/index.js';
 
-export type { PropertyContext, PropertyResult, PropertySettings, PropertySuite } from './property.js';
-
 /** The property suites, in the order they are reported; each runs its cases one after another, all of them at once. */
 export const PROPERTIES: readonly PropertySuite[] = [
   generatedPlans,

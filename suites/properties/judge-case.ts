@@ -1,6 +1,6 @@
-import { CATALOG } from '../../src/rules/catalog.js';
-import { judgeRules } from '../../src/rules/index.js';
-import type { ChangeSetInfo, JudgeContext, RuleResult } from '../../src/rules/types.js';
+import type { ChangeSetInfo, JudgeContext } from '../../src/core/judge-context.js';
+import { judgeRules, RULE_IDS } from '../../src/rules/index.js';
+import type { RuleResult } from '../../src/rules/types.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import type { CaseVerdict, PropertyContext } from './property.js';
 
@@ -108,7 +108,7 @@ function breaksCase(result: RuleResult): boolean {
 
 /** Turns `section.*` patterns into the catalog ids they stand for. */
 function expandRuleIds(ruleIds: readonly string[]): string[] {
-  return CATALOG.map((rule) => rule.id).filter((id) =>
+  return RULE_IDS.filter((id) =>
     ruleIds.some((pattern) => (pattern.endsWith('.*') ? id.startsWith(pattern.slice(0, -1)) && !TIMING_RULES.includes(id) : id === pattern)),
   );
 }

@@ -1,5 +1,6 @@
 import type { Arbitrary } from 'fast-check';
-import type { ChangeSetInfo, JudgeContext } from '../../src/rules/types.js';
+import type { ChangeSetInfo, JudgeContext } from '../../src/core/judge-context.js';
+import type { PropertyResult } from '../../src/core/property-result.js';
 import type { SuiteContext } from '../suite.js';
 
 /** Budgets and replay settings of the property-based suites, from the run command's flags. */
@@ -18,10 +19,6 @@ export interface PropertySettings {
 /** What a property suite gets besides a scenario suite's context. */
 export interface PropertyContext extends SuiteContext {
   settings: PropertySettings;
-  /**
-   * JSON pointer to the changes array in the run's change sets (`--changes-path`). The runner always gives it;
-   * absent only where a test builds a context by hand, which means the default, `/changes`.
-   */
   /** The run-wide judge context; a case adds its own generated change sets to a copy of it. */
   judgeContext: JudgeContext;
   /** Makes a generated change set known to the run-wide judgement (results are matched by change-set name). */
@@ -50,29 +47,6 @@ export interface PropertySpec<T> {
   runCase(value: T, caseSuite: string, signal: AbortSignal): Promise<CaseVerdict>;
   /** The counterexample as a person reads it: the change set, or the command sequence with real ids. */
   describe(value: T): string;
-}
-
-/** The end of one property: held over every case, failed with a reproduced counterexample, or flaky. */
-export interface PropertyResult {
-  name: string;
-  status: 'passed' | 'failed' | 'flaky';
-  /** Cases run, shrinking included. */
-  numRuns: number;
-  seed: number;
-  /** fast-check's path to the shrunk counterexample; `--seed S --path P` replays it. */
-  path?: string;
-  /** Whether the time limit cut generation or shrinking short. */
-  interrupted: boolean;
-  /** Rules the counterexample broke. */
-  ruleIds: string[];
-  counterexample?: string;
-  /** The counterexample's exchanges (seqs), key one first. */
-  exchanges: number[];
-  notes: string[];
-  /** Re-runs of the counterexample before reporting: did each one break the same rules? */
-  reruns: Array<{ reproduced: boolean; exchanges: number[]; notes: string[] }>;
-  /** One line for the console, e.g. how to replay. */
-  message: string;
 }
 
 /** A property as the runner runs it: one fast-check property, checked once per run. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { CATALOG } from '../../src/rules/catalog.js';
+import { RULES } from '../../src/rules/index.js';
 import { FAULTS } from '../../src/reference/index.js';
 import { ROOT, runCli } from './run-cli.js';
 
@@ -12,7 +12,7 @@ describe('the rules command', () => {
     const run = await runCli(['rules', '--json'], { withReport: false });
     expect(run.exitCode).toBe(0);
     const rules = JSON.parse(run.stdout) as Array<{ id: string; level: string; sentence: string; judged: boolean }>;
-    expect(rules.map((rule) => rule.id)).toEqual(CATALOG.map((rule) => rule.id));
+    expect(rules.map((rule) => rule.id)).toEqual(RULES.map((rule) => rule.id));
     expect(rules.find((rule) => rule.id === 'operation.not-lost')!.judged).toBe(true);
     expect(rules.find((rule) => rule.id === 'capacity.burst')!.judged).toBe(false);
   });
@@ -20,7 +20,7 @@ describe('the rules command', () => {
   it('prints one entry per rule as text', async () => {
     const run = await runCli(['rules'], { withReport: false });
     expect(run.exitCode).toBe(0);
-    for (const rule of CATALOG) expect(run.stdout).toContain(rule.id);
+    for (const rule of RULES) expect(run.stdout).toContain(rule.id);
     expect(run.stdout).toMatch(/capacity\.burst .*not exercised yet/);
   });
 });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { jsonDepth } from '../../src/reference/input-limits.js';
+import { jsonDepth } from '../../src/core/json-depth.js';
 import { bundledChangeSetFiles, loadChangeSets, parseChangeSet } from '../../src/config/change-sets.js';
 import { changeSetArbitrary, MAX_CHANGES, templatedChangeSetArbitrary, type GeneratedChangeSet, type TemplatedChangeSet } from '../../suites/properties/change-set-arbitrary.js';
 import { isJsonObject, templateOf, type ChangeSetTemplate, type JsonObject } from '../../suites/properties/change-set-template.js';

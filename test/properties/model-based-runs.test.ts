@@ -5,12 +5,13 @@ import { Poller } from '../../src/poller/poller.js';
 import { startReferenceProvisioner } from '../../src/reference/index.js';
 import type { ReferenceMode } from '../../src/reference/index.js';
 import { judgeRules } from '../../src/rules/index.js';
-import type { JudgeContext } from '../../src/rules/types.js';
+import type { JudgeContext } from '../../src/core/judge-context.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { operations, readsAfterFinal } from '../../src/transcript/views.js';
 import { MODEL_BASED_RUNS, modelBasedRuns } from '../../suites/properties/model/index.js';
 import { MODEL_CASE_RULES } from '../../suites/properties/model/case-rules.js';
-import type { PropertyContext, PropertyResult } from '../../suites/properties/property.js';
+import type { PropertyResult } from '../../src/core/property-result.js';
+import type { PropertyContext } from '../../suites/properties/property.js';
 
 // Short work and a short poll interval keep a case around a few hundred milliseconds; the contract is the same at any speed.
 const WORK_MS = 200;

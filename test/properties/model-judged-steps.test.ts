@@ -3,7 +3,7 @@ import { ProvisionerClient } from '../../src/client/client.js';
 import type { LoadedChangeSet } from '../../src/config/change-sets.js';
 import { Poller } from '../../src/poller/poller.js';
 import { judgeRules } from '../../src/rules/index.js';
-import type { ChangeSetInfo, JudgeContext } from '../../src/rules/types.js';
+import type { ChangeSetInfo, JudgeContext } from '../../src/core/judge-context.js';
 import type { Exchange } from '../../src/transcript/exchange.js';
 import { judgeTranscript } from '../../suites/properties/judge-case.js';
 import { CaseDriver } from '../../suites/properties/model/case-driver.js';

@@ -3,7 +3,7 @@ import { afterEach } from 'vitest';
 import { ProvisionerClient } from '../../src/client/client.js';
 import { Poller } from '../../src/poller/poller.js';
 import { startReferenceProvisioner, type ReferenceOptions, type RunningReference } from '../../src/reference/index.js';
-import type { JudgeContext } from '../../src/rules/types.js';
+import type { JudgeContext } from '../../src/core/judge-context.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import type { PropertyContext, PropertySettings } from '../../suites/properties/property.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ReferenceOptions } from '../../src/reference/index.js';
 import { FAULTS, isFaultName, REFERENCE_MODES } from '../../src/reference/index.js';
-import { RULE_IDS } from '../../src/rules/catalog.js';
+import { RULE_IDS } from '../../src/rules/index.js';
 import { accepted, read, readUntilFinal, referenceStarter, SHOP_DB, sleep, submit, UUID_V4 } from './support.js';
 
 const start = referenceStarter();

@@ -1,5 +1,5 @@
 import type { RuleResult, RuleStatus } from '../../src/rules/types.js';
-import { catalogEntry } from '../../src/rules/catalog.js';
+import { RULES } from '../../src/rules/index.js';
 import type { RunOutcome } from '../../src/runner/outcome.js';
 import { context, IN_PROGRESS, OP_ID, shopDbFinal, T0, TranscriptBuilder } from '../support/transcript-builder.js';
 
@@ -29,7 +29,7 @@ export const HTML_PAGE_WITH_STYLE = `<!DOCTYPE html>
 </html>`;
 
 function rule(id: string, status: RuleStatus, message: string, evidence: RuleResult['evidence'] = [], count?: number): RuleResult {
-  const entry = catalogEntry(id);
+  const entry = RULES.find((candidate) => candidate.id === id)!;
   return { id, level: entry.level, title: entry.title, sentence: entry.sentence, status, message, evidence, ...(count !== undefined && { count }) };
 }
 

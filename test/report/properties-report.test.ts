@@ -5,7 +5,7 @@ import schema from '../../schemas/report.schema.json' with { type: 'json' };
 import { renderSummary } from '../../src/report/console.js';
 import { buildJsonReport } from '../../src/report/json-report.js';
 import { replayCommand } from '../../src/report/replay.js';
-import type { PropertyResult } from '../../suites/properties/property.js';
+import type { PropertyResult } from '../../src/core/property-result.js';
 import { sampleOutcome } from './outcome-fixture.js';
 
 const Ajv2020 = Ajv2020Module.default;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finalBody, finalOutcomeConsistent, finalResultShape, finalResultsMatchChanges } from '../../src/rules/judges/final.js';
+import { finalBody, finalOutcomeConsistent, finalResultShape, finalResultsMatchChanges } from '../../src/rules/final.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { IN_PROGRESS, OP_ID, SHOP_DB, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 
@@ -19,7 +19,7 @@ describe('final.body', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { body: shopDbFinal() });
     b.post('apply', { body: shopDbFinal('failed') });
-    expect(finalBody(b.transcript, context())).toEqual({
+    expect(finalBody.judge(b.transcript, context())).toEqual({
       outcome: 'held',
       message: '2 answers with status 200 to plan and apply, each with a final outcome, a description and results',
     });
@@ -28,7 +28,7 @@ describe('final.body', () => {
   it('names in_progress on a 200 answer to a POST', () => {
     const b = new TranscriptBuilder();
     b.post('apply', { body: IN_PROGRESS });
-    const { seqs, notes } = brokenParts(finalBody(b.transcript, context()));
+    const { seqs, notes } = brokenParts(finalBody.judge(b.transcript, context()));
     expect(seqs).toEqual([[1]]);
     expect(notes[0]).toContain('a 200 answer to plan or apply said in_progress');
   });
@@ -36,7 +36,7 @@ describe('final.body', () => {
   it('is broken by a missing outcome, a non-string description and a results object', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { body: { description: 3, results: {} } });
-    const { notes } = brokenParts(finalBody(b.transcript, context()));
+    const { notes } = brokenParts(finalBody.judge(b.transcript, context()));
     expect(notes[0]).toBe(
       'POST /plan answered 200: outcome is missing; description is a number, not a string; results is an object, not an array',
     );
@@ -46,9 +46,9 @@ describe('final.body', () => {
     const b = new TranscriptBuilder();
     b.post('apply', { status: 202, body: { operationId: OP_ID } });
     b.read(OP_ID, { body: { outcome: 'done' } });
-    expect(finalBody(b.transcript, context()).message).toBe('the provisioner never answered 200 to plan or apply');
+    expect(finalBody.judge(b.transcript, context()).message).toBe('the provisioner never answered 200 to plan or apply');
     b.post('plan', { body: 'ok', contentType: 'text/plain' });
-    expect(finalBody(b.transcript, context())).toEqual({
+    expect(finalBody.judge(b.transcript, context())).toEqual({
       outcome: 'not-exercised',
       message: 'no 200 answer to plan or apply had a JSON object body (answer.json reports those)',
     });
@@ -62,7 +62,7 @@ describe('final.results-match-changes', () => {
     b.post('apply', { status: 202, body: { operationId: OP_ID } });
     b.read(OP_ID, { body: IN_PROGRESS });
     b.read(OP_ID, { body: shopDbFinal() });
-    expect(finalResultsMatchChanges(b.transcript, context())).toEqual({
+    expect(finalResultsMatchChanges.judge(b.transcript, context())).toEqual({
       outcome: 'held',
       message: '2 final answers, each with one result per change',
     });
@@ -71,7 +71,7 @@ describe('final.results-match-changes', () => {
   it('is broken by a doubled result', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { body: withResults('succeeded', [RESULT, RESULT]) });
-    const { seqs, notes } = brokenParts(finalResultsMatchChanges(b.transcript, context()));
+    const { seqs, notes } = brokenParts(finalResultsMatchChanges.judge(b.transcript, context()));
     expect(seqs).toEqual([[1]]);
     expect(notes[0]).toBe('POST /plan (seq 1, succeeded) for change set shop-db: "shop-db" in "test" has 2 results');
   });
@@ -80,7 +80,7 @@ describe('final.results-match-changes', () => {
     const b = new TranscriptBuilder();
     b.post('apply', { status: 202, body: { operationId: OP_ID } });
     b.read(OP_ID, { body: withResults('failed', []) });
-    const { seqs, notes } = brokenParts(finalResultsMatchChanges(b.transcript, context()));
+    const { seqs, notes } = brokenParts(finalResultsMatchChanges.judge(b.transcript, context()));
     expect(seqs).toEqual([[2]]);
     expect(notes[0]).toMatch(/\(seq 2, failed\) for change set shop-db: no result for "shop-db" in "test"$/);
   });
@@ -88,7 +88,7 @@ describe('final.results-match-changes', () => {
   it('reports extra pairs and results without a string id', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { body: withResults('succeeded', [RESULT, { ...RESULT, environment: 'prod' }, { environment: 'test' }]) });
-    const { notes } = brokenParts(finalResultsMatchChanges(b.transcript, context()));
+    const { notes } = brokenParts(finalResultsMatchChanges.judge(b.transcript, context()));
     expect(notes[0]).toContain('result 2 has no string id and environment to match');
     expect(notes[0]).toContain('extra result "shop-db" in "prod", not a change of the set');
   });
@@ -97,13 +97,13 @@ describe('final.results-match-changes', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { body: shopDbFinal(), changeSet: 'custom' });
     const unreadable = context({ changeSets: [{ name: 'custom', changesError: 'nothing at /changes' }] });
-    expect(finalResultsMatchChanges(b.transcript, unreadable)).toEqual({
+    expect(finalResultsMatchChanges.judge(b.transcript, unreadable)).toEqual({
       outcome: 'not-exercised',
       message: 'no final answer could be matched to its changes: the changes of custom could not be read: nothing at /changes',
     });
     b.post('plan', { body: withResults('succeeded', []) });
     const both = context({ changeSets: [SHOP_DB, { name: 'custom', changesError: 'nothing at /changes' }] });
-    const j = finalResultsMatchChanges(b.transcript, both);
+    const j = finalResultsMatchChanges.judge(b.transcript, both);
     expect(brokenParts(j).seqs).toEqual([[2]]);
     expect(j.message).toContain('skipped where the changes of custom could not be read');
   });
@@ -112,7 +112,7 @@ describe('final.results-match-changes', () => {
     const b = new TranscriptBuilder();
     b.post('apply', { status: 202, body: { operationId: OP_ID } });
     b.read(OP_ID, { body: IN_PROGRESS });
-    expect(finalResultsMatchChanges(b.transcript, context()).outcome).toBe('not-exercised');
+    expect(finalResultsMatchChanges.judge(b.transcript, context()).outcome).toBe('not-exercised');
   });
 });
 
@@ -121,7 +121,7 @@ describe('final.result-shape', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { body: shopDbFinal() });
     b.post('plan', { body: withResults('succeeded', [RESULT]) });
-    expect(finalResultShape(b.transcript, context())).toEqual({
+    expect(finalResultShape.judge(b.transcript, context())).toEqual({
       outcome: 'held',
       message: '2 results in 2 final answers, all with the contract shape',
     });
@@ -133,7 +133,7 @@ describe('final.result-shape', () => {
     b.read(OP_ID, {
       body: withResults('failed', [RESULT, { ...RESULT, id: 'shop-cache', outputs: ['x'] }, { ...RESULT, outcome: 'in_progress', description: null }, 'oops']),
     });
-    const { seqs, notes, count } = brokenParts(finalResultShape(b.transcript, context()));
+    const { seqs, notes, count } = brokenParts(finalResultShape.judge(b.transcript, context()));
     expect(seqs).toEqual([[2]]);
     expect(count).toBe(3);
     expect(notes[0]).toBe(
@@ -146,15 +146,15 @@ describe('final.result-shape', () => {
   it('rejects null outputs and a missing id', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { body: withResults('succeeded', [{ environment: 'test', outcome: 'succeeded', description: '', outputs: null }]) });
-    const { notes } = brokenParts(finalResultShape(b.transcript, context()));
+    const { notes } = brokenParts(finalResultShape.judge(b.transcript, context()));
     expect(notes[0]).toBe('POST /plan (seq 1, succeeded): result 0: id is missing, outputs is null, not an object');
   });
 
   it('is not exercised without results to check', () => {
     const b = new TranscriptBuilder();
-    expect(finalResultShape(b.transcript, context()).outcome).toBe('not-exercised');
+    expect(finalResultShape.judge(b.transcript, context()).outcome).toBe('not-exercised');
     b.post('plan', { body: withResults('failed', []) });
-    expect(finalResultShape(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: '1 final answer held no results to check' });
+    expect(finalResultShape.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: '1 final answer held no results to check' });
   });
 });
 
@@ -163,14 +163,14 @@ describe('final.outcome-consistent', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { body: shopDbFinal() });
     b.post('apply', { body: withResults('failed', [RESULT]) });
-    expect(finalOutcomeConsistent(b.transcript, context()).outcome).toBe('held');
+    expect(finalOutcomeConsistent.judge(b.transcript, context()).outcome).toBe('held');
   });
 
   it('is broken by succeeded overall with a failed result', () => {
     const b = new TranscriptBuilder();
     b.post('apply', { status: 202, body: { operationId: OP_ID } });
     b.read(OP_ID, { body: withResults('succeeded', [{ ...RESULT, outcome: 'failed' }]) });
-    const { seqs, notes } = brokenParts(finalOutcomeConsistent(b.transcript, context()));
+    const { seqs, notes } = brokenParts(finalOutcomeConsistent.judge(b.transcript, context()));
     expect(seqs).toEqual([[2]]);
     expect(notes[0]).toBe(`GET /operations/${OP_ID} said succeeded, but result 0 (shop-db) failed`);
   });
@@ -178,6 +178,6 @@ describe('final.outcome-consistent', () => {
   it('is not exercised without a result that has an outcome', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { body: withResults('succeeded', [{ id: 'shop-db' }]) });
-    expect(finalOutcomeConsistent(b.transcript, context()).outcome).toBe('not-exercised');
+    expect(finalOutcomeConsistent.judge(b.transcript, context()).outcome).toBe('not-exercised');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inputInvalidChangeSet, inputMalformedJson } from '../../src/rules/judges/input.js';
+import { inputInvalidChangeSet, inputMalformedJson } from '../../src/rules/input.js';
 import { judgeRules } from '../../src/rules/index.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context } from '../support/transcript-builder.js';
@@ -21,7 +21,7 @@ describe('input.malformed-json', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { status: 500 });
     b.badInput('plan', { status: 500 }, 'invalid-change-set');
-    expect(inputMalformedJson(b.transcript, context()).outcome).toBe('not-exercised');
+    expect(inputMalformedJson.judge(b.transcript, context()).outcome).toBe('not-exercised');
   });
 
   it('holds when every such body gets a 4xx, a 413 for a huge one included', () => {
@@ -29,7 +29,7 @@ describe('input.malformed-json', () => {
     malformed(b, { status: 400, body: { error: 'not JSON' } });
     malformed(b, { status: 413, body: { error: 'too large' } });
     malformed(b, { status: 422, body: 'Unprocessable', contentType: 'text/plain' });
-    expect(inputMalformedJson(b.transcript, context())).toEqual({ outcome: 'held', message: '3 bodies that are not JSON, each answered 4xx' });
+    expect(inputMalformedJson.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '3 bodies that are not JSON, each answered 4xx' });
   });
 
   it('is broken by a 2xx, a 5xx and a hang, each named with the body sent', () => {
@@ -38,7 +38,7 @@ describe('input.malformed-json', () => {
     const ok = malformed(b, { status: 200, body: SUCCEEDED });
     const crash = malformed(b, { status: 500, body: { error: 'SyntaxError' }, requestBody: '['.repeat(10_000) });
     const hang = malformed(b, { error: { kind: 'timeout', message: 'no answer' }, took: 30_000 });
-    const { seqs, notes } = brokenNotes(inputMalformedJson(b.transcript, context()));
+    const { seqs, notes } = brokenNotes(inputMalformedJson.judge(b.transcript, context()));
     expect(seqs).toEqual([[ok.seq], [crash.seq], [hang.seq]]);
     expect(notes[0]).toBe('POST /plan with "{\\"changes\\": [" answered 200, not a 4xx');
     expect(notes[1]).toMatch(/^POST \/plan with "\[{60}…" \(10000 characters\) answered 500, not a 4xx$/);
@@ -52,12 +52,12 @@ describe('input.invalid-change-set', () => {
   it('is not exercised when no invalid change set was sent, or when every one was still running as the run stopped', () => {
     const none = new TranscriptBuilder();
     malformed(none, { status: 500 });
-    expect(inputInvalidChangeSet(none.transcript, context()).outcome).toBe('not-exercised');
+    expect(inputInvalidChangeSet.judge(none.transcript, context()).outcome).toBe('not-exercised');
     const stopped = new TranscriptBuilder();
     const post = invalid(stopped, { status: 202, body: { operationId: OP_ID } });
     stopped.read(OP_ID, { body: IN_PROGRESS });
     stopped.pollEnded(OP_ID, post.seq, 'aborted', 50);
-    expect(inputInvalidChangeSet(stopped.transcript, context()).outcome).toBe('not-exercised');
+    expect(inputInvalidChangeSet.judge(stopped.transcript, context()).outcome).toBe('not-exercised');
   });
 
   it('holds for a 4xx, a 200 failed answer, and a 202 whose operation ends failed', () => {
@@ -68,7 +68,7 @@ describe('input.invalid-change-set', () => {
     b.read(OP_ID, { body: IN_PROGRESS });
     b.read(OP_ID, { body: FAILED });
     b.pollEnded(OP_ID, post.seq, 'final', 40);
-    expect(inputInvalidChangeSet(b.transcript, context())).toEqual({
+    expect(inputInvalidChangeSet.judge(b.transcript, context())).toEqual({
       outcome: 'held',
       message: '3 invalid change sets, each refused with a 4xx or a failed final answer',
     });
@@ -87,7 +87,7 @@ describe('input.invalid-change-set', () => {
     const taken = invalid(b, { status: 202, body: { operationId: OP_ID } });
     const takenFinal = b.read(OP_ID, { body: SUCCEEDED });
     b.pollEnded(OP_ID, taken.seq, 'final', 100);
-    const { seqs, notes } = brokenNotes(inputInvalidChangeSet(b.transcript, context()));
+    const { seqs, notes } = brokenNotes(inputInvalidChangeSet.judge(b.transcript, context()));
     expect(seqs).toEqual([[crash.seq], [hang.seq], [planned.seq], [noId.seq], [lostRead.seq, lost.seq], [takenFinal.seq, taken.seq]]);
     expect(notes).toEqual([
       'POST /plan with "{\\"changes\\": []}" answered 500',
@@ -104,7 +104,7 @@ describe('input.invalid-change-set', () => {
     const post = invalid(b, { status: 202, body: { operationId: OP_ID } });
     const read = b.read(OP_ID, { body: IN_PROGRESS });
     b.pollEnded(OP_ID, post.seq, 'deadline', 2_000);
-    const { seqs, notes } = brokenNotes(inputInvalidChangeSet(b.transcript, context()));
+    const { seqs, notes } = brokenNotes(inputInvalidChangeSet.judge(b.transcript, context()));
     expect(seqs).toEqual([[read.seq, post.seq]]);
     expect(notes[0]).toMatch(/no final answer came before the deadline/);
     const deadline = judgeRules(b.transcript, context()).find((r) => r.id === 'operation.within-max-duration')!;

@@ -4,6 +4,7 @@ import { EXPECTATIONS } from '../e2e/expectations.js';
 import { argsFor } from '../e2e/reference-args.js';
 import { readTranscriptFile } from '../../src/transcript/transcript-file.js';
 import { judgeRules, RULES } from '../../src/rules/index.js';
+import { isDriven } from '../../src/rules/judgement.js';
 import { recordTranscript, transcriptFileFor } from '../support/record-transcripts.js';
 
 // Transcripts recorded from the kit against the reference provisioner, judged again offline.
@@ -39,7 +40,7 @@ describe('rules judged again on recorded transcripts', () => {
         if (result.status === 'fail' || result.status === 'warn' || result.status === 'advice') broken.add(result.id);
       }
     }
-    const judged = RULES.filter((rule) => rule.judge !== undefined).map((rule) => rule.id);
+    const judged = RULES.filter(isDriven).map((rule) => rule.id);
     expect(judged.filter((id) => !passing.has(id))).toEqual([]);
     expect(judged.filter((id) => !broken.has(id))).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { registrationBody, registrationMaxOperationDuration } from '../../src/rules/judges/registration.js';
-import type { JudgeContext, Judgement } from '../../src/rules/types.js';
+import { registrationBody, registrationMaxOperationDuration } from '../../src/rules/registration.js';
+import type { JudgeContext } from '../../src/core/judge-context.js';
+import type { Judgement } from '../../src/rules/types.js';
 import { OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 
 const VALID = {
@@ -30,14 +31,14 @@ const empty = new TranscriptBuilder().transcript;
 
 describe('registration.body', () => {
   it('holds for a complete registration', () => {
-    expect(registrationBody(empty, registered(VALID))).toEqual({
+    expect(registrationBody.judge(empty, registered(VALID))).toEqual({
       outcome: 'held',
       message: 'registration.json has a name, an absolute http(s) url and 1 type',
     });
   });
 
   it('is broken by an empty name, a relative url and an incomplete type', () => {
-    const j = registrationBody(empty, registered({ name: '', url: '/provisioner', types: [{ kind: 'managed-resource' }, 'x'] }));
+    const j = registrationBody.judge(empty, registered({ name: '', url: '/provisioner', types: [{ kind: 'managed-resource' }, 'x'] }));
     expect(notes(j)).toEqual([
       'registration.json: name is empty',
       'registration.json: url "/provisioner" is not an absolute URL',
@@ -49,7 +50,7 @@ describe('registration.body', () => {
   });
 
   it('is broken by a non-http url, a missing name and empty types', () => {
-    expect(notes(registrationBody(empty, registered({ url: 'ftp://example.com', types: [] })))).toEqual([
+    expect(notes(registrationBody.judge(empty, registered({ url: 'ftp://example.com', types: [] })))).toEqual([
       'registration.json: name is missing',
       'registration.json: url "ftp://example.com" uses ftp, not http or https',
       'registration.json: types is empty',
@@ -58,39 +59,39 @@ describe('registration.body', () => {
 
   it('is broken when the file is not JSON or not an object', () => {
     const unparsed = context({ registration: { file: 'registration.json', json: { ok: false, error: 'Unexpected token }' } } });
-    expect(notes(registrationBody(empty, unparsed))).toEqual(['registration.json does not parse as JSON: Unexpected token }']);
-    expect(notes(registrationBody(empty, registered([VALID])))).toEqual(['registration.json holds an array, not a JSON object']);
+    expect(notes(registrationBody.judge(empty, unparsed))).toEqual(['registration.json does not parse as JSON: Unexpected token }']);
+    expect(notes(registrationBody.judge(empty, registered([VALID])))).toEqual(['registration.json holds an array, not a JSON object']);
   });
 
   it('is not exercised without a registration', () => {
-    expect(registrationBody(empty, context())).toEqual({ outcome: 'not-exercised', message: 'no --registration file was given' });
+    expect(registrationBody.judge(empty, context())).toEqual({ outcome: 'not-exercised', message: 'no --registration file was given' });
   });
 });
 
 describe('registration.max-operation-duration', () => {
   it('holds for PT5M', () => {
-    const j = registrationMaxOperationDuration(acceptedRun().transcript, registered(VALID));
+    const j = registrationMaxOperationDuration.judge(acceptedRun().transcript, registered(VALID));
     expect(j.outcome).toBe('held');
     expect(j.message).toContain('PT5M');
   });
 
   it('is broken by PT45M, P0D and "5 minutes"', () => {
     const b = acceptedRun();
-    expect(notes(registrationMaxOperationDuration(b.transcript, registered({ ...VALID, maxOperationDuration: 'PT45M' })))[0]).toMatch(
+    expect(notes(registrationMaxOperationDuration.judge(b.transcript, registered({ ...VALID, maxOperationDuration: 'PT45M' })))[0]).toMatch(
       /longer than PT30M/,
     );
-    expect(notes(registrationMaxOperationDuration(b.transcript, registered({ ...VALID, maxOperationDuration: 'P0D' })))[0]).toMatch(
+    expect(notes(registrationMaxOperationDuration.judge(b.transcript, registered({ ...VALID, maxOperationDuration: 'P0D' })))[0]).toMatch(
       /more than zero/,
     );
-    expect(notes(registrationMaxOperationDuration(b.transcript, registered({ ...VALID, maxOperationDuration: '5 minutes' })))[0]).toMatch(
+    expect(notes(registrationMaxOperationDuration.judge(b.transcript, registered({ ...VALID, maxOperationDuration: '5 minutes' })))[0]).toMatch(
       /not an ISO 8601 duration/,
     );
-    expect(registrationMaxOperationDuration(empty, registered({ ...VALID, maxOperationDuration: 300 })).outcome).toBe('broken');
+    expect(registrationMaxOperationDuration.judge(empty, registered({ ...VALID, maxOperationDuration: 300 })).outcome).toBe('broken');
   });
 
   it('is broken when it is missing and the provisioner answered 202', () => {
     const { maxOperationDuration: _dropped, ...withoutDuration } = VALID;
-    const j = registrationMaxOperationDuration(acceptedRun().transcript, registered(withoutDuration));
+    const j = registrationMaxOperationDuration.judge(acceptedRun().transcript, registered(withoutDuration));
     expect(j).toMatchObject({
       outcome: 'broken',
       message: 'the provisioner answered 202 but the registration has no maxOperationDuration: the control plane fails such work',
@@ -103,14 +104,14 @@ describe('registration.max-operation-duration', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { body: shopDbFinal() });
     b.badInput('apply', { status: 202, body: { operationId: OP_ID } });
-    const j = registrationMaxOperationDuration(b.transcript, registered(withoutDuration));
+    const j = registrationMaxOperationDuration.judge(b.transcript, registered(withoutDuration));
     expect(j.outcome).toBe('held');
     expect(j.message).toContain('no 202 was answered, so none is needed');
   });
 
   it('is not exercised without a registration or when the file does not parse', () => {
-    expect(registrationMaxOperationDuration(acceptedRun().transcript, context()).outcome).toBe('not-exercised');
+    expect(registrationMaxOperationDuration.judge(acceptedRun().transcript, context()).outcome).toBe('not-exercised');
     const unparsed = context({ registration: { file: 'registration.json', json: { ok: false, error: 'Unexpected end of JSON input' } } });
-    expect(registrationMaxOperationDuration(acceptedRun().transcript, unparsed).outcome).toBe('not-exercised');
+    expect(registrationMaxOperationDuration.judge(acceptedRun().transcript, unparsed).outcome).toBe('not-exercised');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runProperties } from '../../src/runner/properties.js';
-import type { PropertyResult, PropertySuite } from '../../suites/properties/property.js';
+import type { PropertyResult } from '../../src/core/property-result.js';
+import type { PropertySuite } from '../../suites/properties/property.js';
 import type { SuiteContext } from '../../suites/suite.js';
 import { context as judgeContext } from '../support/transcript-builder.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideVerdict, EXIT_CODES, summarize } from '../../src/runner/verdict.js';
+import { EXIT_CODES } from '../../src/core/verdict.js';
+import { decideVerdict, summarize } from '../../src/runner/verdict.js';
 import type { RuleResult } from '../../src/rules/types.js';
 import { TranscriptBuilder } from '../support/transcript-builder.js';
 

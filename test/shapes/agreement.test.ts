@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { RULES } from '../../src/rules/index.js';
-import type { JudgeContext, Judgement } from '../../src/rules/types.js';
+import type { JudgeContext } from '../../src/core/judge-context.js';
+import type { Judgement } from '../../src/rules/types.js';
 import type { Transcript } from '../../src/transcript/transcript.js';
 import {
   acceptedBodyProblems,

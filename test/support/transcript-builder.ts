@@ -1,6 +1,6 @@
 import type { Exchange, ExchangeTag, JsonParse, TransportError } from '../../src/transcript/exchange.js';
 import { Transcript } from '../../src/transcript/transcript.js';
-import type { ChangeSetInfo, JudgeContext } from '../../src/rules/types.js';
+import type { ChangeSetInfo, JudgeContext } from '../../src/core/judge-context.js';
 
 /** Start of every built transcript: times in builders are offsets in ms from here. */
 export const T0 = 1_750_000_000_000;

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ProvisionerClient } from '../../src/client/client.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../src/transcript/json-depth.js';
+import { nestsDeeperThan } from '../../src/core/json-depth.js';
+import { MAX_JSON_DEPTH } from '../../src/transcript/json-body.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 
 describe('nestsDeeperThan', () => {

@@ -1,7 +1,7 @@
 import type { LoadedChangeSet } from '../../../src/config/change-sets.js';
 import { sleep } from '../../../src/client/clock.js';
 import { Poller } from '../../../src/poller/poller.js';
-import type { OperationConclusion } from '../../../src/runner/outcome.js';
+import type { OperationConclusion } from '../../../src/core/operation-conclusion.js';
 import type { Exchange, SubmitKind } from '../../../src/transcript/exchange.js';
 import type { PropertyContext } from '../property.js';
 import type { TrackedOperation } from './model.js';

@@ -1,5 +1,6 @@
+import type { PropertyResult } from '../../../src/core/property-result.js';
 import { checkProperty } from '../check-property.js';
-import type { PropertyContext, PropertyResult, PropertySuite } from '../property.js';
+import type { PropertyContext, PropertySuite } from '../property.js';
 import { joinReplay, replayPathOf, splitReplay } from './replay-path.js';
 import { MODEL_BASED_RUNS, modelBasedRunsSpec } from './spec.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMs, parseDuration, parseMaxOperationDuration, parsePositiveDuration } from '../../src/config/duration.js';
+import { formatMs, parseDuration, parseMaxOperationDuration, parsePositiveDuration } from '../../src/core/duration.js';
 
 describe('ISO 8601 durations', () => {
   it.each([

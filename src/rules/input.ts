@@ -1,10 +1,13 @@
-import { formatMs } from '../../config/duration.js';
-import type { Exchange } from '../../transcript/exchange.js';
-import { READ_TAGS } from '../../transcript/exchange.js';
-import type { Transcript } from '../../transcript/transcript.js';
-import { acceptedOperationId, isFinalAnswer, outcomeOf } from '../../transcript/views.js';
-import type { Evidence, JudgeContext, Judgement } from '../types.js';
-import { broken, evidence, held, notExercised, plural, requestLabel } from './judgement.js';
+import { formatMs } from '../core/duration.js';
+import { plural } from '../core/text.js';
+import type { Exchange } from '../transcript/exchange.js';
+import { READ_TAGS } from '../transcript/exchange.js';
+import type { Transcript } from '../transcript/transcript.js';
+import { acceptedOperationId, isFinalAnswer, outcomeOf } from '../transcript/views.js';
+import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
+import type { Evidence, Rule } from './types.js';
+
+/** Rules about bad input: bodies that are not JSON, and JSON that is not a change set. */
 
 function isClientError(exchange: Exchange): boolean {
   const status = exchange.response?.status ?? 0;
@@ -27,14 +30,21 @@ function bodyNote(exchange: Exchange): string {
 }
 
 /** input.malformed-json: a body that is not JSON gets a 4xx: never 2xx, never 5xx, never silence. */
-export function inputMalformedJson(transcript: Transcript, _context: JudgeContext): Judgement {
-  const probes = transcript.exchanges.filter((e) => e.tag === 'malformed-json');
-  if (probes.length === 0) return notExercised('no POST with a body that is not JSON was sent');
-  const wrong = probes.filter((e) => !isClientError(e));
-  if (wrong.length === 0) return held(`${plural(probes.length, 'body', 'bodies')} that are not JSON, each answered 4xx`);
-  const notes = wrong.map((e) => evidence(`${requestLabel(e)} with ${bodyNote(e)} ${whatCameBack(e)}, not a 4xx`, e));
-  return broken(`${wrong.length} of ${plural(probes.length, 'body', 'bodies')} that are not JSON did not get a 4xx answer`, notes);
-}
+export const inputMalformedJson: Rule = {
+  id: 'input.malformed-json',
+  level: 'SHOULD',
+  section: 'bad-input',
+  title: 'Malformed JSON is a client error',
+  sentence: 'A plan or apply call whose body is not JSON answers 4xx, never 2xx and never 5xx.',
+  judge(transcript) {
+    const probes = transcript.exchanges.filter((e) => e.tag === 'malformed-json');
+    if (probes.length === 0) return notExercised('no POST with a body that is not JSON was sent');
+    const wrong = probes.filter((e) => !isClientError(e));
+    if (wrong.length === 0) return held(`${plural(probes.length, 'body', 'bodies')} that are not JSON, each answered 4xx`);
+    const notes = wrong.map((e) => evidence(`${requestLabel(e)} with ${bodyNote(e)} ${whatCameBack(e)}, not a 4xx`, e));
+    return broken(`${wrong.length} of ${plural(probes.length, 'body', 'bodies')} that are not JSON did not get a 4xx answer`, notes);
+  },
+};
 
 /** The reads the poller made of an operation a bad-input POST got accepted. */
 function readsOf(transcript: Transcript, operationId: string): Exchange[] {
@@ -73,14 +83,22 @@ function judgeInvalid(transcript: Transcript, post: Exchange): Verdict {
 }
 
 /** input.invalid-change-set: JSON that is no change set gets a 4xx or a failed final answer, at once or through a 202. */
-export function inputInvalidChangeSet(transcript: Transcript, _context: JudgeContext): Judgement {
-  const probes = transcript.exchanges.filter((e) => e.tag === 'invalid-change-set');
-  if (probes.length === 0) return notExercised('no POST with a JSON body that is not a change set was sent');
-  const verdicts = probes.map((post) => judgeInvalid(transcript, post));
-  const judged = verdicts.filter((v) => v.ok !== 'unjudged');
-  if (judged.length === 0) return notExercised('every invalid change set was accepted, and the run stopped before any of them ended');
-  const faults = judged.flatMap((v) => (v.ok === false ? [v.evidence] : []));
-  const bodies = plural(judged.length, 'invalid change set');
-  if (faults.length === 0) return held(`${bodies}, each refused with a 4xx or a failed final answer`);
-  return broken(`${faults.length} of ${bodies} were not refused with a 4xx or a failed final answer`, faults);
-}
+export const inputInvalidChangeSet: Rule = {
+  id: 'input.invalid-change-set',
+  level: 'SHOULD',
+  section: 'bad-input',
+  title: 'Invalid change sets are refused cleanly',
+  sentence:
+    'A plan or apply call whose JSON body is not a change set answers 4xx or a failed final answer: never 5xx, never a hang, never a 202 that leads nowhere.',
+  judge(transcript) {
+    const probes = transcript.exchanges.filter((e) => e.tag === 'invalid-change-set');
+    if (probes.length === 0) return notExercised('no POST with a JSON body that is not a change set was sent');
+    const verdicts = probes.map((post) => judgeInvalid(transcript, post));
+    const judged = verdicts.filter((v) => v.ok !== 'unjudged');
+    if (judged.length === 0) return notExercised('every invalid change set was accepted, and the run stopped before any of them ended');
+    const faults = judged.flatMap((v) => (v.ok === false ? [v.evidence] : []));
+    const bodies = plural(judged.length, 'invalid change set');
+    if (faults.length === 0) return held(`${bodies}, each refused with a 4xx or a failed final answer`);
+    return broken(`${faults.length} of ${bodies} were not refused with a 4xx or a failed final answer`, faults);
+  },
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Judgement } from '../../src/rules/types.js';
-import { operation404Identifiable, operationMalformedId, operationUnknown404 } from '../../src/rules/judges/reads.js';
+import { operation404Identifiable, operationMalformedId, operationUnknown404 } from '../../src/rules/operation-probes.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 
 const UNKNOWN_A = '0b7e4c1a-2f3d-4a5b-8c6d-7e8f9a0b1c2d';
@@ -16,13 +16,13 @@ describe('operation.unknown-404', () => {
     const b = new TranscriptBuilder();
     for (const id of [UNKNOWN_A, UNKNOWN_B, UNKNOWN_A, UNKNOWN_B]) b.read(id, { status: 404, body: NOT_FOUND, tag: 'read-unknown' });
     b.read(UNKNOWN_B, { status: 503, body: '', tag: 'read-unknown' });
-    expect(operationUnknown404(b.transcript, context())).toEqual({ outcome: 'held', message: '4 reads of 2 unknown ids, all answered 404' });
+    expect(operationUnknown404.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '4 reads of 2 unknown ids, all answered 404' });
   });
 
   it('is broken by a 200 to an unknown id', () => {
     const b = new TranscriptBuilder();
     const made = b.read(UNKNOWN_A, { body: IN_PROGRESS, tag: 'read-unknown' });
-    const judgement = operationUnknown404(b.transcript, context());
+    const judgement = operationUnknown404.judge(b.transcript, context());
     expect(judgement).toMatchObject({ outcome: 'broken', count: 1 });
     expect(evidenceOf(judgement)).toEqual([
       { note: `the read of the unknown id "${UNKNOWN_A}" answered 200 instead of 404`, exchanges: [made.seq] },
@@ -33,7 +33,7 @@ describe('operation.unknown-404', () => {
     const b = new TranscriptBuilder();
     const first = b.read(UNKNOWN_A, { status: 404, body: NOT_FOUND, tag: 'read-unknown' });
     const second = b.read(UNKNOWN_A, { body: IN_PROGRESS, tag: 'read-unknown' });
-    expect(evidenceOf(operationUnknown404(b.transcript, context()))).toEqual([
+    expect(evidenceOf(operationUnknown404.judge(b.transcript, context()))).toEqual([
       {
         note: `the second read of the unknown id "${UNKNOWN_A}" answered 200 where the first answered 404: reading it created it`,
         exchanges: [second.seq, first.seq],
@@ -43,11 +43,11 @@ describe('operation.unknown-404', () => {
 
   it('is not exercised when no unknown id got an answer', () => {
     const none = new TranscriptBuilder();
-    expect(operationUnknown404(none.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no unknown id was read' });
+    expect(operationUnknown404.judge(none.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no unknown id was read' });
     const flaky = new TranscriptBuilder();
     flaky.read(UNKNOWN_A, { error: { kind: 'timeout', message: 'timed out' }, tag: 'read-unknown' });
     flaky.read(UNKNOWN_A, { status: 502, body: '', tag: 'read-unknown' });
-    expect(operationUnknown404(flaky.transcript, context())).toEqual({
+    expect(operationUnknown404.judge(flaky.transcript, context())).toEqual({
       outcome: 'not-exercised',
       message: 'all 2 reads of unknown ids failed transiently',
     });
@@ -62,7 +62,7 @@ describe('operation.404-identifiable', () => {
     b.read(OP_ID, { status: 404, body: NOT_FOUND, tag: 'read-after-final' });
     b.read(UNKNOWN_A, { status: 404, body: NOT_FOUND, contentType: 'application/problem+json', tag: 'read-unknown' });
     b.read('not-a-uuid', { status: 404, body: NOT_FOUND, tag: 'read-malformed' });
-    expect(operation404Identifiable(b.transcript, context())).toEqual({
+    expect(operation404Identifiable.judge(b.transcript, context())).toEqual({
       outcome: 'held',
       message: '3 reads answered 404, all with a JSON content type and body',
     });
@@ -73,7 +73,7 @@ describe('operation.404-identifiable', () => {
     const html = b.read(UNKNOWN_A, { status: 404, body: '<html><h1>Not Found</h1></html>', contentType: 'text/html', tag: 'read-unknown' });
     const empty = b.read('not-a-uuid', { status: 404, body: '', tag: 'read-malformed' });
     b.read(UNKNOWN_B, { status: 404, body: NOT_FOUND, tag: 'read-unknown' });
-    const judgement = operation404Identifiable(b.transcript, context());
+    const judgement = operation404Identifiable.judge(b.transcript, context());
     expect(judgement).toMatchObject({ outcome: 'broken', count: 2 });
     expect(evidenceOf(judgement)).toEqual([
       { note: `the 404 to the read of "${UNKNOWN_A}" has content type text/html and a body that is not JSON`, exchanges: [html.seq] },
@@ -84,7 +84,7 @@ describe('operation.404-identifiable', () => {
   it('is not exercised without a 404', () => {
     const b = new TranscriptBuilder();
     b.read('not-a-uuid', { status: 400, body: {}, tag: 'read-malformed' });
-    expect(operation404Identifiable(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no read answered 404' });
+    expect(operation404Identifiable.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no read answered 404' });
   });
 });
 
@@ -93,7 +93,7 @@ describe('operation.malformed-id', () => {
     const b = new TranscriptBuilder();
     b.read('not-a-uuid', { status: 400, body: {}, tag: 'read-malformed' });
     b.read('a%2Fb', { status: 404, body: {}, tag: 'read-malformed' });
-    expect(operationMalformedId(b.transcript, context())).toEqual({ outcome: 'held', message: '2 reads of malformed ids, all answered 400 or 404' });
+    expect(operationMalformedId.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '2 reads of malformed ids, all answered 400 or 404' });
   });
 
   it('is broken by 200, 5xx, other 4xx and transport failures', () => {
@@ -103,7 +103,7 @@ describe('operation.malformed-id', () => {
     const long = 'x'.repeat(5000);
     const tooLong = b.read(long, { status: 414, body: '', tag: 'read-malformed' });
     const reset = b.read('a%2Fb', { error: { kind: 'reset', message: 'socket hang up' }, tag: 'read-malformed' });
-    const judgement = operationMalformedId(b.transcript, context());
+    const judgement = operationMalformedId.judge(b.transcript, context());
     expect(judgement).toMatchObject({ outcome: 'broken', count: 4, message: '4 of 4 reads of malformed ids did not answer 400 or 404' });
     expect(evidenceOf(judgement)).toEqual([
       { note: 'the read of the malformed id "not-a-uuid" answered 200, not 400 or 404', exchanges: [ok.seq] },
@@ -117,6 +117,6 @@ describe('operation.malformed-id', () => {
   });
 
   it('is not exercised when no malformed id was read', () => {
-    expect(operationMalformedId(new TranscriptBuilder().transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no malformed id was read' });
+    expect(operationMalformedId.judge(new TranscriptBuilder().transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no malformed id was read' });
   });
 });

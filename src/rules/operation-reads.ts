@@ -1,15 +1,14 @@
-import { formatMs } from '../../config/duration.js';
-import type { Exchange, ExchangeTag } from '../../transcript/exchange.js';
-import type { Transcript } from '../../transcript/transcript.js';
-import type { OperationView } from '../../transcript/views.js';
-import { operations } from '../../transcript/views.js';
+import { formatMs } from '../core/duration.js';
+import { plural } from '../core/text.js';
+import type { Exchange, ExchangeTag } from '../transcript/exchange.js';
+import type { Transcript } from '../transcript/transcript.js';
+import type { OperationView } from '../transcript/views.js';
+import { operations } from '../transcript/views.js';
+
+/** What the rules about reads of GET /operations/{id} share: which reads there are, and how notes name them. */
 
 /** Every tag of a GET /operations/{id} read, known operation or probe. */
 const ALL_READ_TAGS: readonly ExchangeTag[] = ['poll', 'read-concurrent', 'read-after-final', 'read-unknown', 'read-malformed'];
-
-export function plural(n: number, singular: string, many = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : many}`;
-}
 
 /** Every GET /operations/{id} in the transcript, whichever id it named. */
 export function allReads(transcript: Transcript): Exchange[] {

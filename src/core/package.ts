@@ -7,7 +7,7 @@ interface Manifest {
   version: string;
 }
 
-// The same code runs compiled (dist/src/config) and from source in tests (src/config): walk up to the package root.
+// The same code runs compiled (dist/src/core) and from source in tests (src/core): walk up to the package root.
 function findPackageRoot(): string {
   let folder = dirname(fileURLToPath(import.meta.url));
   for (;;) {

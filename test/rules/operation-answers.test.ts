@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  operationBody,
-  operationInProgressDescription,
-  operationInProgressResultsEmpty,
-  operationStatus,
-  operationTransientErrors,
-} from '../../src/rules/judges/reads.js';
+import { operationBody, operationInProgressDescription, operationInProgressResultsEmpty, operationStatus, operationTransientErrors } from '../../src/rules/operation-answers.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 
 const HTML_503 = '<html><body><h1>503 Service Unavailable</h1></body></html>';
@@ -28,7 +22,7 @@ describe('operation.status', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, body: IN_PROGRESS });
     b.read(OP_ID, { at: 1010, body: shopDbFinal() });
-    const judgement = operationStatus(b.transcript, context());
+    const judgement = operationStatus.judge(b.transcript, context());
     expect(judgement).toMatchObject({ outcome: 'held', message: '2 reads of 1 operation before the final answer, all answered 200' });
   });
 
@@ -37,7 +31,7 @@ describe('operation.status', () => {
     b.read(OP_ID, { at: 10, body: IN_PROGRESS });
     const odd = b.read(OP_ID, { at: 1010, status: 204, body: '', contentType: null });
     b.read(OP_ID, { at: 2010, body: shopDbFinal() });
-    const judgement = operationStatus(b.transcript, context());
+    const judgement = operationStatus.judge(b.transcript, context());
     expect(judgement).toMatchObject({ outcome: 'broken', count: 1 });
     if (judgement.outcome !== 'broken') return;
     expect(judgement.evidence).toEqual([{ note: 'read sent 1.0s after the 202 answered 204 instead of 200', exchanges: [odd.seq, 1] }]);
@@ -49,11 +43,11 @@ describe('operation.status', () => {
     b.read(OP_ID, { at: 20, error: { kind: 'timeout', message: 'timed out' } });
     b.read(OP_ID, { at: 1010, body: shopDbFinal() });
     b.read(OP_ID, { at: 1020, status: 410, tag: 'read-after-final' });
-    expect(operationStatus(b.transcript, context())).toMatchObject({ outcome: 'held', message: expect.stringContaining('1 read of 1 operation') });
+    expect(operationStatus.judge(b.transcript, context())).toMatchObject({ outcome: 'held', message: expect.stringContaining('1 read of 1 operation') });
 
     const lost = accepted();
     lost.read(OP_ID, { at: 10, status: 404, body: { error: 'not found' } });
-    expect(operationStatus(lost.transcript, context())).toMatchObject({ outcome: 'not-exercised' });
+    expect(operationStatus.judge(lost.transcript, context())).toMatchObject({ outcome: 'not-exercised' });
   });
 
   it('judges a read that was under way while the final answer arrived', () => {
@@ -61,11 +55,11 @@ describe('operation.status', () => {
     const final = b.read(OP_ID, { at: 1000, took: 20, body: shopDbFinal() });
     const overlapping = b.read(OP_ID, { at: 1010, took: 30, status: 409, tag: 'read-concurrent' });
     expect(overlapping.sentAt).toBeLessThan(final.endedAt);
-    expect(operationStatus(b.transcript, context())).toMatchObject({ outcome: 'broken', count: 1 });
+    expect(operationStatus.judge(b.transcript, context())).toMatchObject({ outcome: 'broken', count: 1 });
   });
 
   it('is not exercised without a 202', () => {
-    expect(operationStatus(neverAccepted().transcript, context())).toEqual({
+    expect(operationStatus.judge(neverAccepted().transcript, context())).toEqual({
       outcome: 'not-exercised',
       message: 'the provisioner never answered 202 with an operationId, so no operation was read',
     });
@@ -77,7 +71,7 @@ describe('operation.transient-errors', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, body: IN_PROGRESS });
     b.read(OP_ID, { at: 1010, body: shopDbFinal() });
-    expect(operationTransientErrors(b.transcript, context())).toMatchObject({ outcome: 'held', message: expect.stringContaining('2 reads') });
+    expect(operationTransientErrors.judge(b.transcript, context())).toMatchObject({ outcome: 'held', message: expect.stringContaining('2 reads') });
   });
 
   it('counts 5xx answers, timeouts and broken connections with a breakdown', () => {
@@ -88,7 +82,7 @@ describe('operation.transient-errors', () => {
     b.read(OP_ID, { at: 2020, status: 503, tag: 'read-concurrent' });
     b.read(OP_ID, { at: 2030, error: { kind: 'reset', message: 'socket hang up' }, tag: 'read-concurrent' });
     b.read(OP_ID, { at: 5010, body: shopDbFinal() });
-    const judgement = operationTransientErrors(b.transcript, context());
+    const judgement = operationTransientErrors.judge(b.transcript, context());
     expect(judgement).toMatchObject({ outcome: 'broken', count: 4, message: '4 of 6 reads: 2×503, 1×timeout, 1×reset' });
     if (judgement.outcome !== 'broken') return;
     expect(judgement.evidence[0]).toEqual({ note: 'read sent 5ms after the 202 answered 503', exchanges: [first.seq] });
@@ -97,7 +91,7 @@ describe('operation.transient-errors', () => {
 
   it('is not exercised when no operation was read', () => {
     const b = accepted();
-    expect(operationTransientErrors(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: '1 operation was accepted but never read' });
+    expect(operationTransientErrors.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: '1 operation was accepted but never read' });
   });
 });
 
@@ -106,15 +100,15 @@ describe('operation.body', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, body: IN_PROGRESS, contentType: 'application/json; charset=utf-8' });
     b.read(OP_ID, { at: 1010, body: shopDbFinal('failed'), contentType: 'application/problem+json' });
-    expect(operationBody(b.transcript, context())).toMatchObject({ outcome: 'held' });
+    expect(operationBody.judge(b.transcript, context())).toMatchObject({ outcome: 'held' });
   });
 
   it('treats a 503 HTML page as transient, not as a body fault', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, status: 503, body: HTML_503, contentType: 'text/html' });
     b.read(OP_ID, { at: 1010, body: shopDbFinal() });
-    expect(operationBody(b.transcript, context())).toMatchObject({ outcome: 'held', message: '1 read answered 200, all with a JSON outcome object' });
-    expect(operationTransientErrors(b.transcript, context())).toMatchObject({ outcome: 'broken', count: 1 });
+    expect(operationBody.judge(b.transcript, context())).toMatchObject({ outcome: 'held', message: '1 read answered 200, all with a JSON outcome object' });
+    expect(operationTransientErrors.judge(b.transcript, context())).toMatchObject({ outcome: 'broken', count: 1 });
   });
 
   it('is broken by a wrong content type, a non-JSON body or missing fields', () => {
@@ -123,7 +117,7 @@ describe('operation.body', () => {
     const notJson = b.read(OP_ID, { at: 1010, body: 'working', contentType: 'application/json' });
     const badShape = b.read(OP_ID, { at: 2010, body: { outcome: 'done', description: 7 } });
     b.read(OP_ID, { at: 3010, body: shopDbFinal() });
-    const judgement = operationBody(b.transcript, context());
+    const judgement = operationBody.judge(b.transcript, context());
     expect(judgement).toMatchObject({ outcome: 'broken', count: 3, message: '3 of 4 reads answering 200 lack the outcome shape' });
     if (judgement.outcome !== 'broken') return;
     expect(judgement.evidence).toEqual([
@@ -139,7 +133,7 @@ describe('operation.body', () => {
   it('is not exercised when no read answered 200', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, status: 404, body: {} });
-    expect(operationBody(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no read of an operation answered 200' });
+    expect(operationBody.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no read of an operation answered 200' });
   });
 });
 
@@ -148,14 +142,14 @@ describe('operation.in-progress-results-empty', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, body: IN_PROGRESS });
     b.read(OP_ID, { at: 1010, body: shopDbFinal() });
-    expect(operationInProgressResultsEmpty(b.transcript, context())).toMatchObject({ outcome: 'held', message: '1 in_progress answer, all with empty results' });
+    expect(operationInProgressResultsEmpty.judge(b.transcript, context())).toMatchObject({ outcome: 'held', message: '1 in_progress answer, all with empty results' });
   });
 
   it('is broken by results in an in_progress answer', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, body: IN_PROGRESS });
     const early = b.read(OP_ID, { at: 1010, body: { ...IN_PROGRESS, results: shopDbFinal().results } });
-    const judgement = operationInProgressResultsEmpty(b.transcript, context());
+    const judgement = operationInProgressResultsEmpty.judge(b.transcript, context());
     expect(judgement).toMatchObject({ outcome: 'broken', count: 1 });
     if (judgement.outcome !== 'broken') return;
     expect(judgement.evidence).toEqual([{ note: 'read sent 1.0s after the 202 said in_progress but held 1 result', exchanges: [early.seq] }]);
@@ -164,14 +158,14 @@ describe('operation.in-progress-results-empty', () => {
   it('leaves a missing results array to operation.body', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, body: { outcome: 'in_progress', description: 'Working.' } });
-    expect(operationInProgressResultsEmpty(b.transcript, context())).toMatchObject({ outcome: 'not-exercised' });
-    expect(operationBody(b.transcript, context())).toMatchObject({ outcome: 'broken' });
+    expect(operationInProgressResultsEmpty.judge(b.transcript, context())).toMatchObject({ outcome: 'not-exercised' });
+    expect(operationBody.judge(b.transcript, context())).toMatchObject({ outcome: 'broken' });
   });
 
   it('is not exercised when no read answered in_progress', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, body: shopDbFinal() });
-    expect(operationInProgressResultsEmpty(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no read answered in_progress' });
+    expect(operationInProgressResultsEmpty.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no read answered in_progress' });
   });
 });
 
@@ -180,14 +174,14 @@ describe('operation.in-progress-description', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, body: IN_PROGRESS });
     b.read(OP_ID, { at: 1010, body: { ...IN_PROGRESS, description: 'é'.repeat(500) } });
-    expect(operationInProgressDescription(b.transcript, context())).toMatchObject({ outcome: 'held', message: '2 in_progress answers, all with a short progress note' });
+    expect(operationInProgressDescription.judge(b.transcript, context())).toMatchObject({ outcome: 'held', message: '2 in_progress answers, all with a short progress note' });
   });
 
   it('is broken by a blank or an overlong note', () => {
     const b = accepted();
     const blank = b.read(OP_ID, { at: 10, body: { ...IN_PROGRESS, description: '  \n' } });
     const long = b.read(OP_ID, { at: 1010, body: { ...IN_PROGRESS, description: 'x'.repeat(501) } });
-    const judgement = operationInProgressDescription(b.transcript, context());
+    const judgement = operationInProgressDescription.judge(b.transcript, context());
     expect(judgement).toMatchObject({ outcome: 'broken', count: 2 });
     if (judgement.outcome !== 'broken') return;
     expect(judgement.evidence).toEqual([
@@ -197,6 +191,6 @@ describe('operation.in-progress-description', () => {
   });
 
   it('is not exercised when no read answered in_progress', () => {
-    expect(operationInProgressDescription(neverAccepted().transcript, context())).toMatchObject({ outcome: 'not-exercised' });
+    expect(operationInProgressDescription.judge(neverAccepted().transcript, context())).toMatchObject({ outcome: 'not-exercised' });
   });
 });

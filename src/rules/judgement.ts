@@ -1,5 +1,7 @@
-import type { Exchange } from '../../transcript/exchange.js';
-import type { Evidence, Judgement } from '../types.js';
+import type { Exchange } from '../transcript/exchange.js';
+import type { Evidence, Judge, Judgement } from './types.js';
+
+/** Judge helpers every rule module uses: the three judgements, evidence, and how notes name things. */
 
 /** The rule was exercised and nothing contradicted it. */
 export function held(message: string, evidence?: Evidence[]): Judgement {
@@ -16,6 +18,14 @@ export function notExercised(message: string): Judgement {
   return { outcome: 'not-exercised', message };
 }
 
+/** The judge of a rule whose situation this version of the kit does not drive: it is never judged, never passed. */
+export const notDrivenYet: Judge = () => notExercised('this version of the kit does not drive this situation yet');
+
+/** Whether a rule is judged by this version of the kit, as the catalog says. */
+export function isDriven(rule: { judge: Judge }): boolean {
+  return rule.judge !== notDrivenYet;
+}
+
 /** A note with the exchanges that show it; the first exchange is the key one a report repeats. */
 export function evidence(note: string, ...exchanges: Exchange[]): Evidence {
   return { note, exchanges: exchanges.map((e) => e.seq) };
@@ -30,11 +40,6 @@ export function requestLabel(exchange: Exchange): string {
     // keep the URL as sent: a note must never fail on it
   }
   return `${exchange.request.method} ${path}`;
-}
-
-/** `1 answer`, `3 answers`. */
-export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : pluralForm}`;
 }
 
 /** What a JSON value is, for notes such as `results is an object, not an array`. */

@@ -1,0 +1,22 @@
+/** The end of one property: held over every case, failed with a reproduced counterexample, or flaky. */
+export interface PropertyResult {
+  name: string;
+  status: 'passed' | 'failed' | 'flaky';
+  /** Cases run, shrinking included. */
+  numRuns: number;
+  seed: number;
+  /** fast-check's path to the shrunk counterexample; `--seed S --path P` replays it. */
+  path?: string;
+  /** Whether the time limit cut generation or shrinking short. */
+  interrupted: boolean;
+  /** Rules the counterexample broke. */
+  ruleIds: string[];
+  counterexample?: string;
+  /** The counterexample's exchanges (seqs), key one first. */
+  exchanges: number[];
+  notes: string[];
+  /** Re-runs of the counterexample before reporting: did each one break the same rules? */
+  reruns: Array<{ reproduced: boolean; exchanges: number[]; notes: string[] }>;
+  /** One line for the console, e.g. how to replay. */
+  message: string;
+}

@@ -1,0 +1,2 @@
+/** Epoch milliseconds, fractional (performance.timeOrigin + performance.now()). */
+export type Millis = number;

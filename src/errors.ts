@@ -1,0 +1,97 @@
+import { EXIT_CODES, type ExitCode, type Verdict } from './core/verdict.js';
+
+/**
+ * Kit errors: what went wrong in or around the kit, never a verdict about the provisioner. Each has a
+ * stable code; the code alone decides the run's verdict and, through it, the exit code.
+ */
+export type KitErrorCode = 'KIT_USAGE' | 'KIT_CONFIG' | 'KIT_TARGET_UNREACHABLE' | 'KIT_INTERNAL' | 'KIT_RESTART_FAILED';
+
+/** The one place a kit error becomes a verdict: unreachable is its own verdict (exit 3), the rest are `error` (exit 2). */
+const VERDICTS: Readonly<Record<KitErrorCode, Verdict>> = {
+  KIT_USAGE: 'error',
+  KIT_CONFIG: 'error',
+  KIT_TARGET_UNREACHABLE: 'unreachable',
+  KIT_INTERNAL: 'error',
+  KIT_RESTART_FAILED: 'error',
+};
+
+export function verdictOf(code: KitErrorCode): Verdict {
+  return VERDICTS[code];
+}
+
+export function exitCodeOf(code: KitErrorCode): ExitCode {
+  return EXIT_CODES[VERDICTS[code]];
+}
+
+export abstract class KitError extends Error {
+  abstract readonly code: KitErrorCode;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    // `UsageError`, `InternalError`…: what a stack trace names.
+    this.name = new.target.name;
+  }
+
+  get verdict(): Verdict {
+    return verdictOf(this.code);
+  }
+
+  get exitCode(): ExitCode {
+    return exitCodeOf(this.code);
+  }
+}
+
+/** A bad flag or argument: one line naming the flag. */
+export class UsageError extends KitError {
+  readonly code = 'KIT_USAGE';
+  constructor(
+    /** The flag as written (`--poll-interval`), or `usage` for a command line yargs refused. */
+    readonly flag: string,
+    readonly detail: string,
+  ) {
+    super(flag === 'usage' ? detail : `${flag}: ${detail}`);
+  }
+}
+
+/** A file or setting the kit cannot use (a change set, a registration, a transcript): one line naming the flag that gave it. */
+export class ConfigError extends KitError {
+  readonly code = 'KIT_CONFIG';
+  constructor(
+    readonly flag: string,
+    readonly detail: string,
+  ) {
+    super(`${flag}: ${detail}`);
+  }
+}
+
+/** The target never answered anything: unknown is never success. */
+export class TargetUnreachableError extends KitError {
+  readonly code = 'KIT_TARGET_UNREACHABLE';
+  constructor(
+    readonly url: string,
+    detail: string,
+  ) {
+    super(`the provisioner at ${url} never answered: ${detail}`);
+  }
+}
+
+/** A bug in the kit (a judge or a case that threw): never blamed on the provisioner. */
+export class InternalError extends KitError {
+  readonly code = 'KIT_INTERNAL';
+}
+
+/** An external restart command failed, so what it was to show cannot be judged. */
+export class RestartFailedError extends KitError {
+  readonly code = 'KIT_RESTART_FAILED';
+  constructor(
+    readonly command: string,
+    detail: string,
+  ) {
+    super(`the restart command ${JSON.stringify(command)} failed: ${detail}`);
+  }
+}
+
+/** The message of anything thrown, for one line of text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

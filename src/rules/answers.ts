@@ -1,0 +1,118 @@
+import { formatMs } from '../core/duration.js';
+import { plural } from '../core/text.js';
+import type { Exchange } from '../transcript/exchange.js';
+import { bodyObject, isContractJsonType, submissions } from '../transcript/views.js';
+import { broken, describeType, evidence, held, notExercised, requestLabel } from './judgement.js';
+import type { Evidence, Rule } from './types.js';
+
+/** Rules about the answers to POST /plan and POST /apply: status, JSON body, answer time. */
+
+const NO_SUBMISSIONS = 'no plan or apply was sent';
+
+function elapsed(exchange: Exchange): number {
+  return (exchange.respondedAt ?? exchange.endedAt) - exchange.sentAt;
+}
+
+function noAnswerText(exchange: Exchange): string {
+  const error = exchange.error;
+  if (!error) return 'no answer';
+  switch (error.kind) {
+    case 'timeout':
+      return `no answer: timeout after ${formatMs(exchange.endedAt - exchange.sentAt)}`;
+    case 'refused':
+      return `no answer: connection refused (${error.message})`;
+    case 'reset':
+      return `no answer: connection reset (${error.message})`;
+    case 'dns':
+      return `no answer: host name did not resolve (${error.message})`;
+    default:
+      return `no answer: ${error.message}`;
+  }
+}
+
+function isOkStatus(exchange: Exchange): boolean {
+  const status = exchange.response?.status;
+  return status === 200 || status === 202;
+}
+
+export const answerStatus: Rule = {
+  id: 'answer.status',
+  level: 'MUST',
+  section: 'answers',
+  title: 'Plan and apply answer 200 or 202',
+  sentence: 'A plan or apply call with a valid change set is answered with status 200 or 202; any other status, or no answer at all, fails.',
+  judge(transcript) {
+    const sent = submissions(transcript);
+    if (sent.length === 0) return notExercised(NO_SUBMISSIONS);
+    const wrong = sent.filter((e) => !isOkStatus(e));
+    if (wrong.length === 0) return held(`${plural(sent.length, 'answer')} to plan and apply, all 200 or 202`);
+    const notes = wrong.map((e) =>
+      evidence(e.response ? `${requestLabel(e)} answered ${e.response.status}` : `${requestLabel(e)} got ${noAnswerText(e)}`, e),
+    );
+    return broken(`${wrong.length} of ${plural(sent.length, 'plan or apply call')} did not get 200 or 202`, notes);
+  },
+};
+
+/** What is wrong with a body that should be a JSON object, or undefined. */
+function bodyProblem(exchange: Exchange): string | undefined {
+  const response = exchange.response!;
+  if (response.truncated) return `the body was cut at ${response.bodyBytes} bytes (truncated body), so it is no whole JSON object`;
+  if (response.body.trim() === '') return 'the body is empty';
+  if (!response.json.ok) return `the body is not JSON: ${response.json.error}`;
+  const value = response.json.value;
+  if (bodyObject(exchange)) return undefined;
+  return `the body is ${describeType(value)}, not a JSON object`;
+}
+
+export const answerJson: Rule = {
+  id: 'answer.json',
+  level: 'MUST',
+  section: 'answers',
+  title: 'Answers are JSON objects',
+  sentence: 'A 200 or 202 answer carries a JSON content type (application/json or a +json type) and a body that is a JSON object.',
+  judge(transcript) {
+    const answered = submissions(transcript).filter(isOkStatus);
+    if (answered.length === 0) return notExercised('no plan or apply was answered 200 or 202');
+    const notes: Evidence[] = [];
+    for (const exchange of answered) {
+      const problems: string[] = [];
+      const contentType = exchange.response!.headers['content-type'];
+      if (!isContractJsonType(contentType)) {
+        problems.push(contentType ? `content type ${contentType} is not a JSON type` : 'no content type');
+      }
+      const body = bodyProblem(exchange);
+      if (body) problems.push(body);
+      if (problems.length > 0) {
+        notes.push(evidence(`${requestLabel(exchange)} answered ${exchange.response!.status}: ${problems.join('; ')}`, exchange));
+      }
+    }
+    if (notes.length === 0) return held(`${plural(answered.length, 'answer')} with status 200 or 202, all JSON objects with a JSON content type`);
+    return broken(`${notes.length} of ${plural(answered.length, 'answer')} with status 200 or 202 are not JSON objects with a JSON content type`, notes);
+  },
+};
+
+export const answerPrompt: Rule = {
+  id: 'answer.prompt',
+  level: 'SHOULD',
+  section: 'answers',
+  title: 'Answers come at once',
+  sentence: 'Plan and apply are answered within the answer timeout; work that takes longer is accepted with 202 instead of holding the call open.',
+  judge(transcript, context) {
+    const limit = context.answerTimeoutMs;
+    const timed = submissions(transcript).filter((e) => e.response || e.error?.kind === 'timeout');
+    if (timed.length === 0) return notExercised('no plan or apply was answered, so no answer time was measured');
+    const slow = timed.filter((e) => e.error?.kind === 'timeout' || elapsed(e) > limit);
+    const slowest = Math.max(...timed.map(elapsed));
+    const summary = `the slowest took ${formatMs(slowest)} (limit ${formatMs(limit)})`;
+    if (slow.length === 0) return held(`${plural(timed.length, 'answer')} to plan and apply; ${summary}`);
+    const notes = slow.map((e) =>
+      evidence(
+        e.response
+          ? `${requestLabel(e)} answered after ${formatMs(elapsed(e))} (limit ${formatMs(limit)})`
+          : `${requestLabel(e)} got ${noAnswerText(e)} (limit ${formatMs(limit)})`,
+        e,
+      ),
+    );
+    return broken(`${slow.length} of ${plural(timed.length, 'plan or apply call')} were not answered within ${formatMs(limit)}; ${summary}`, notes);
+  },
+};

@@ -1,0 +1,165 @@
+import { plural } from '../core/text.js';
+import type { Exchange } from '../transcript/exchange.js';
+import type { OperationView } from '../transcript/views.js';
+import { bodyObject, isContractJsonType, isTransient, operations, outcomeOf, readsAfterFinal } from '../transcript/views.js';
+import { broken, evidence, held, notExercised } from './judgement.js';
+import { answered, answerLabel, knownReads, noOperationRead, readSinceAccepted } from './operation-reads.js';
+import type { Evidence, Rule } from './types.js';
+
+/** Rules about the answers to reads of an operation before its final answer: status, shape, progress notes. */
+
+const MAX_DESCRIPTION_CHARACTERS = 500;
+
+/** Reads of known operations that answered 200 with an in_progress body. */
+function inProgressAnswers(ops: readonly OperationView[]): Array<{ op: OperationView; read: Exchange }> {
+  return knownReads(ops).filter(({ read }) => read.response?.status === 200 && outcomeOf(read) === 'in_progress');
+}
+
+/** operation.status: before its final answer, an operation answers 200 (404 and transient answers are judged elsewhere). */
+export const operationStatus: Rule = {
+  id: 'operation.status',
+  level: 'MUST',
+  section: 'reads',
+  title: 'Reads of running work answer 200',
+  sentence: 'A read of an operation that has not given its final answer yet answers 200 (a 5xx is tolerated as transient); any other status fails.',
+  judge(transcript) {
+    const none = noOperationRead(transcript);
+    if (none) return notExercised(none);
+    const ops = operations(transcript);
+    const judged = ops.flatMap((op) => {
+      const afterFinal = new Set(readsAfterFinal(op));
+      return op.reads
+        .filter((read) => !afterFinal.has(read) && !isTransient(read) && read.response?.status !== 404)
+        .map((read) => ({ op, read }));
+    });
+    if (judged.length === 0) return notExercised('no read before a final answer got an answer other than 404 or a transient error');
+    const wrong = judged.filter(({ read }) => read.response?.status !== 200);
+    const opCount = new Set(judged.map(({ op }) => op)).size;
+    if (wrong.length === 0) return held(`${plural(judged.length, 'read')} of ${plural(opCount, 'operation')} before the final answer, all answered 200`);
+    return broken(
+      `${wrong.length} of ${plural(judged.length, 'read')} before the final answer did not answer 200`,
+      wrong.map(({ op, read }) => evidence(`${readSinceAccepted(op, read)} ${answered(read)} instead of 200`, read, op.accepted)),
+    );
+  },
+};
+
+/** operation.transient-errors: every 5xx, timeout or broken connection of a read is counted. */
+export const operationTransientErrors: Rule = {
+  id: 'operation.transient-errors',
+  level: 'SHOULD',
+  section: 'reads',
+  title: 'Reads answer without transient errors',
+  sentence:
+    'Reads answer without 5xx statuses, timeouts or refused connections; the control plane reads again after those, so each is counted as a warning.',
+  judge(transcript) {
+    const none = noOperationRead(transcript);
+    if (none) return notExercised(none);
+    const reads = knownReads(operations(transcript));
+    const transient = reads.filter(({ read }) => isTransient(read));
+    if (transient.length === 0) return held(`${plural(reads.length, 'read')}, none answered 5xx, timed out or lost its connection`);
+    const byLabel = new Map<string, number>();
+    for (const { read } of transient) byLabel.set(answerLabel(read), (byLabel.get(answerLabel(read)) ?? 0) + 1);
+    const breakdown = [...byLabel].map(([label, n]) => `${n}×${label}`).join(', ');
+    return broken(
+      `${transient.length} of ${plural(reads.length, 'read')}: ${breakdown}`,
+      transient.map(({ op, read }) => evidence(`${readSinceAccepted(op, read)} ${answered(read)}`, read)),
+    );
+  },
+};
+
+/** What is wrong with a 200 read's content type and body, one phrase per fault. */
+function bodyFaults(read: Exchange): string[] {
+  const faults: string[] = [];
+  const contentType = read.response?.headers['content-type'];
+  if (!isContractJsonType(contentType)) faults.push(contentType ? `content type is ${contentType}, not JSON` : 'no content type');
+  const json = read.response?.json;
+  if (!json?.ok) return [...faults, 'body is not JSON'];
+  const body = bodyObject(read);
+  if (!body) return [...faults, 'body is not a JSON object'];
+  if (body.outcome === undefined) faults.push('outcome is missing');
+  else if (outcomeOf(read) === undefined) faults.push(`outcome ${JSON.stringify(body.outcome)} is not in_progress, succeeded or failed`);
+  if (typeof body.description !== 'string') faults.push('description is not a string');
+  if (!Array.isArray(body.results)) faults.push('results is not an array');
+  return faults;
+}
+
+/** operation.body: a 200 read is a JSON outcome object. */
+export const operationBody: Rule = {
+  id: 'operation.body',
+  level: 'MUST',
+  section: 'reads',
+  title: 'Reads have the outcome shape',
+  sentence:
+    'A 200 read carries a JSON content type and a JSON object with outcome in_progress, succeeded or failed, a string description and a results array.',
+  judge(transcript) {
+    const none = noOperationRead(transcript);
+    if (none) return notExercised(none);
+    const ok = knownReads(operations(transcript)).filter(({ read }) => read.response?.status === 200);
+    if (ok.length === 0) return notExercised('no read of an operation answered 200');
+    const faulty: Evidence[] = [];
+    for (const { op, read } of ok) {
+      const faults = bodyFaults(read);
+      if (faults.length > 0) faulty.push(evidence(`${readSinceAccepted(op, read)} answered 200, but ${faults.join('; ')}`, read));
+    }
+    if (faulty.length === 0) return held(`${plural(ok.length, 'read')} answered 200, all with a JSON outcome object`);
+    return broken(`${faulty.length} of ${plural(ok.length, 'read')} answering 200 lack the outcome shape`, faulty);
+  },
+};
+
+/** operation.in-progress-results-empty: in_progress answers hold no results. */
+export const operationInProgressResultsEmpty: Rule = {
+  id: 'operation.in-progress-results-empty',
+  level: 'MUST',
+  section: 'reads',
+  title: 'No results while in progress',
+  sentence: 'While an operation answers in_progress, its results array is empty.',
+  judge(transcript) {
+    const none = noOperationRead(transcript);
+    if (none) return notExercised(none);
+    const inProgress = inProgressAnswers(operations(transcript));
+    if (inProgress.length === 0) return notExercised('no read answered in_progress');
+    // A missing or non-array results is operation.body's fault, not this rule's.
+    const withResults = inProgress.filter(({ read }) => Array.isArray(bodyObject(read)?.results));
+    if (withResults.length === 0) return notExercised('no in_progress answer carried a results array (operation.body reports that)');
+    const filled = withResults.filter(({ read }) => (bodyObject(read)?.results as unknown[]).length > 0);
+    if (filled.length === 0) return held(`${plural(withResults.length, 'in_progress answer')}, all with empty results`);
+    return broken(
+      `${filled.length} of ${plural(withResults.length, 'in_progress answer')} held results`,
+      filled.map(({ op, read }) => {
+        const results = bodyObject(read)?.results as unknown[];
+        return evidence(`${readSinceAccepted(op, read)} said in_progress but held ${plural(results.length, 'result')}`, read);
+      }),
+    );
+  },
+};
+
+/** Why an in_progress description is not a short progress note, or undefined when it is one. */
+function descriptionFault(description: unknown): string | undefined {
+  if (typeof description !== 'string') return description === undefined ? 'has no description' : 'has a description that is not a string';
+  if (description.trim() === '') return 'has an empty description';
+  const characters = [...description].length;
+  if (characters > MAX_DESCRIPTION_CHARACTERS) return `has a description of ${characters} characters (at most ${MAX_DESCRIPTION_CHARACTERS})`;
+  return undefined;
+}
+
+/** operation.in-progress-description: in_progress answers carry a short, non-empty progress note. */
+export const operationInProgressDescription: Rule = {
+  id: 'operation.in-progress-description',
+  level: 'SHOULD',
+  section: 'reads',
+  title: 'In-progress answers carry a progress note',
+  sentence: 'An in_progress answer has a progress note in description that is not empty and at most 500 characters long.',
+  judge(transcript) {
+    const none = noOperationRead(transcript);
+    if (none) return notExercised(none);
+    const inProgress = inProgressAnswers(operations(transcript));
+    if (inProgress.length === 0) return notExercised('no read answered in_progress');
+    const faulty: Evidence[] = [];
+    for (const { op, read } of inProgress) {
+      const fault = descriptionFault(bodyObject(read)?.description);
+      if (fault) faulty.push(evidence(`${readSinceAccepted(op, read)} said in_progress but ${fault}`, read));
+    }
+    if (faulty.length === 0) return held(`${plural(inProgress.length, 'in_progress answer')}, all with a short progress note`);
+    return broken(`${faulty.length} of ${plural(inProgress.length, 'in_progress answer')} lack a short progress note`, faulty);
+  },
+};

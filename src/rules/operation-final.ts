@@ -1,0 +1,129 @@
+import { formatMs } from '../core/duration.js';
+import { plural } from '../core/text.js';
+import type { Exchange } from '../transcript/exchange.js';
+import type { OperationView } from '../transcript/views.js';
+import { isFinalAnswer, isTransient, operations, outcomeOf, readsAfterFinal } from '../transcript/views.js';
+import { finalDifferences, finalState } from './final-equality.js';
+import { broken, evidence, held, notExercised } from './judgement.js';
+import { answered, firstFinalRead, readSinceFinal } from './operation-reads.js';
+import type { Evidence, Rule } from './types.js';
+
+/** Rules about an operation after its final answer: no relapse to in_progress, the same answer, kept for a while. */
+
+const NO_FINAL = 'no operation gave a final answer';
+
+/** Operations that gave a final answer, each with the read that delivered it first. */
+function withFinal(ops: readonly OperationView[]): Array<{ op: OperationView; first: Exchange }> {
+  return ops.flatMap((op) => {
+    const first = firstFinalRead(op);
+    return first ? [{ op, first }] : [];
+  });
+}
+
+/** operation.no-in-progress-after-final: only reads sent after a final answer arrived count (happens-before). */
+export const operationNoInProgressAfterFinal: Rule = {
+  id: 'operation.no-in-progress-after-final',
+  level: 'MUST',
+  section: 'reads',
+  title: 'No in_progress after a final answer',
+  sentence:
+    'Once a read of an operation has been answered with a final outcome, no read sent after that answer arrived, by any reader, answers in_progress.',
+  judge(transcript) {
+    const finished = withFinal(operations(transcript));
+    if (finished.length === 0) return notExercised(NO_FINAL);
+    const later = finished.flatMap(({ op, first }) => readsAfterFinal(op).map((read) => ({ op, first, read })));
+    if (later.length === 0) return notExercised('no read was sent after a final answer arrived');
+    const answeredLater = later.filter(({ read }) => !isTransient(read));
+    if (answeredLater.length === 0) return notExercised('every read sent after a final answer failed transiently, so none was answered');
+    const relapsed = answeredLater.filter(({ read }) => read.response?.status === 200 && outcomeOf(read) === 'in_progress');
+    const opCount = new Set(answeredLater.map(({ op }) => op)).size;
+    if (relapsed.length === 0) {
+      return held(`${plural(answeredLater.length, 'read')} sent after the final answer of ${plural(opCount, 'operation')}, none said in_progress`);
+    }
+    return broken(
+      `${relapsed.length} of ${plural(answeredLater.length, 'read')} sent after a final answer said in_progress`,
+      relapsed.map(({ op, first, read }) => evidence(`${readSinceFinal(op, read)} said in_progress`, read, first)),
+    );
+  },
+};
+
+/** operation.final-stable: every later final answer equals the first; after it only that answer or 404 may come. */
+export const operationFinalStable: Rule = {
+  id: 'operation.final-stable',
+  level: 'MUST',
+  section: 'reads',
+  title: 'A final answer does not change',
+  sentence: 'After a final answer, every later read gives the same final answer (same outcome, same results) or 404 once the operation is forgotten.',
+  judge(transcript) {
+    const finished = withFinal(operations(transcript));
+    if (finished.length === 0) return notExercised(NO_FINAL);
+    const faults: Evidence[] = [];
+    let compared = 0;
+    const comparedOps = new Set<OperationView>();
+    for (const { op, first } of finished) {
+      const reference = finalState(first);
+      for (const read of op.finalReads) {
+        if (read === first) continue;
+        compared += 1;
+        comparedOps.add(op);
+        const differences = finalDifferences(reference, finalState(read));
+        if (differences.length > 0) {
+          faults.push(evidence(`${readSinceFinal(op, read)} gave another final answer: ${differences.join('; ')}`, read, first));
+        }
+      }
+      // 200 answers that are not final belong to operation.no-in-progress-after-final and operation.body.
+      for (const read of readsAfterFinal(op)) {
+        const status = read.response?.status;
+        if (isFinalAnswer(read) || isTransient(read) || status === 200) continue;
+        compared += 1;
+        comparedOps.add(op);
+        if (status !== 404) {
+          faults.push(evidence(`${readSinceFinal(op, read)} ${answered(read)}; after a final answer only the same answer or 404 may come`, read, first));
+        }
+      }
+    }
+    if (compared === 0) return notExercised('no read after a final answer gave an answer to compare with it');
+    if (faults.length === 0) {
+      return held(`${plural(compared, 'later answer')} of ${plural(comparedOps.size, 'operation')} repeated the first final answer or were 404`);
+    }
+    return broken(`${faults.length} of ${plural(compared, 'later answer')} did not repeat the first final answer`, faults);
+  },
+};
+
+/** operation.final-retained: the reads made right after a final answer, and a poll interval later, still get it. */
+export const operationFinalRetained: Rule = {
+  id: 'operation.final-retained',
+  level: 'ADVICE',
+  section: 'reads',
+  title: 'Final answers are kept for a while',
+  sentence:
+    'A final answer can still be read, unchanged, right after it was given and about one poll interval later, so that an answer lost on the network is not turned into a 404.',
+  judge(transcript) {
+    const finished = withFinal(operations(transcript));
+    if (finished.length === 0) return notExercised(NO_FINAL);
+    const faults: Evidence[] = [];
+    let kept = 0;
+    for (const { op, first } of finished) {
+      const reference = finalState(first);
+      const arrived = op.firstFinalReceivedAt ?? first.endedAt;
+      for (const read of op.reads.filter((r) => r.tag === 'read-after-final')) {
+        const status = read.response?.status;
+        if (status === 404) {
+          faults.push(
+            evidence(
+              `forgotten ${formatMs(read.sentAt - arrived)} after the final answer: a final answer lost on the network would turn into a failure`,
+              read,
+              first,
+            ),
+          );
+        } else if (isFinalAnswer(read) && finalDifferences(reference, finalState(read)).length === 0) {
+          kept += 1;
+        }
+        // Transient answers, in_progress and changed answers are other rules' business.
+      }
+    }
+    if (kept + faults.length === 0) return notExercised('no read after a final answer got the final answer again or 404');
+    if (faults.length === 0) return held(`${plural(kept, 'read')} after a final answer got the same final answer again`);
+    return broken(`${faults.length} of ${plural(kept + faults.length, 'read')} after a final answer found the operation forgotten`, faults);
+  },
+};

@@ -1,0 +1,91 @@
+import { plural } from '../core/text.js';
+import type { Exchange } from '../transcript/exchange.js';
+import type { Transcript } from '../transcript/transcript.js';
+import { isContractJsonType, isTransient } from '../transcript/views.js';
+import { broken, evidence, held, notExercised } from './judgement.js';
+import { allReads, answered, printableId } from './operation-reads.js';
+import type { Evidence, Rule } from './types.js';
+
+/** Rules about reads of ids the provisioner never issued: unknown UUIDs, malformed ids, and how a 404 looks. */
+
+function tagged(transcript: Transcript, tag: 'read-unknown' | 'read-malformed'): Exchange[] {
+  return transcript.exchanges.filter((e) => e.tag === tag).sort((a, b) => a.sentAt - b.sentAt);
+}
+
+/** operation.unknown-404: a random id is unknown, and reading it does not make it known. */
+export const operationUnknown404: Rule = {
+  id: 'operation.unknown-404',
+  level: 'MUST',
+  section: 'reads',
+  title: 'Unknown ids answer 404',
+  sentence: 'A read of a random UUID the provisioner never issued answers 404, and reading it does not create it: a second read answers 404 too.',
+  judge(transcript) {
+    const reads = tagged(transcript, 'read-unknown').filter((read) => !isTransient(read));
+    if (reads.length === 0) {
+      const sent = tagged(transcript, 'read-unknown').length;
+      return notExercised(sent === 0 ? 'no unknown id was read' : `all ${plural(sent, 'read')} of unknown ids failed transiently`);
+    }
+    const firstById = new Map<string, Exchange>();
+    const faults: Evidence[] = [];
+    for (const read of reads) {
+      const id = read.operationId ?? '';
+      const first = firstById.get(id);
+      if (!first) firstById.set(id, read);
+      if (read.response?.status === 404) continue;
+      const firstStatus = first?.response?.status;
+      const note =
+        first && firstStatus !== read.response?.status
+          ? `the second read of the unknown id ${printableId(id)} ${answered(read)} where the first answered ${firstStatus}: reading it created it`
+          : `the read of the unknown id ${printableId(id)} ${answered(read)} instead of 404`;
+      faults.push(first ? evidence(note, read, first) : evidence(note, read));
+    }
+    if (faults.length === 0) return held(`${plural(reads.length, 'read')} of ${plural(firstById.size, 'unknown id')}, all answered 404`);
+    return broken(`${faults.length} of ${plural(reads.length, 'read')} of unknown ids did not answer 404`, faults);
+  },
+};
+
+/** operation.404-identifiable: a 404 of the provisioner is JSON, unlike a router's or proxy's 404 page. */
+export const operation404Identifiable: Rule = {
+  id: 'operation.404-identifiable',
+  level: 'ADVICE',
+  section: 'reads',
+  title: '404 answers are recognisable',
+  sentence:
+    'A 404 from the provisioner has a JSON content type and a JSON body, so that it cannot be taken for a 404 from a router or proxy in front of it.',
+  judge(transcript) {
+    const notFound = allReads(transcript).filter((read) => read.response?.status === 404);
+    if (notFound.length === 0) return notExercised('no read answered 404');
+    const faults: Evidence[] = [];
+    for (const read of notFound) {
+      const contentType = read.response?.headers['content-type'];
+      const problems: string[] = [];
+      if (!isContractJsonType(contentType)) problems.push(contentType ? `content type ${contentType}` : 'no content type');
+      if (!read.response?.json.ok) problems.push('a body that is not JSON');
+      if (problems.length > 0) faults.push(evidence(`the 404 to the read of ${printableId(read.operationId)} has ${problems.join(' and ')}`, read));
+    }
+    if (faults.length === 0) return held(`${plural(notFound.length, 'read')} answered 404, all with a JSON content type and body`);
+    return broken(`${faults.length} of ${plural(notFound.length, 'read')} answering 404 could be taken for a 404 from a router or proxy`, faults);
+  },
+};
+
+/** operation.malformed-id: an id that is not a UUID is rejected with 400 or 404; a crash or hang is not a rejection. */
+export const operationMalformedId: Rule = {
+  id: 'operation.malformed-id',
+  level: 'SHOULD',
+  section: 'reads',
+  title: 'Malformed ids are rejected cleanly',
+  sentence: 'A read whose id is not a UUID answers 400 or 404, never 200 and never a 5xx.',
+  judge(transcript) {
+    const reads = tagged(transcript, 'read-malformed');
+    if (reads.length === 0) return notExercised('no malformed id was read');
+    const faults: Evidence[] = [];
+    for (const read of reads) {
+      const status = read.response?.status;
+      if (status === 400 || status === 404) continue;
+      const why = read.error ? ' (a transport failure is no rejection)' : '';
+      faults.push(evidence(`the read of the malformed id ${printableId(read.operationId)} ${answered(read)}, not 400 or 404${why}`, read));
+    }
+    if (faults.length === 0) return held(`${plural(reads.length, 'read')} of malformed ids, all answered 400 or 404`);
+    return broken(`${faults.length} of ${plural(reads.length, 'read')} of malformed ids did not answer 400 or 404`, faults);
+  },
+};

@@ -1,0 +1,104 @@
+import { formatMs, parseMaxOperationDuration } from '../core/duration.js';
+import { plural } from '../core/text.js';
+import { isObject, submissions } from '../transcript/views.js';
+import { broken, describeType, evidence, fieldNote, held, notExercised, requestLabel } from './judgement.js';
+import type { Evidence, Rule } from './types.js';
+
+/** Rules about the registration document given with --registration. */
+
+const NO_REGISTRATION = 'no --registration file was given';
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** Why a field is not a non-empty string, or undefined when it is one. */
+function nonEmptyProblem(field: string, value: unknown): string | undefined {
+  if (isNonEmptyString(value)) return undefined;
+  return typeof value === 'string' ? `${field} is empty` : fieldNote(field, value, 'a string');
+}
+
+function urlProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return fieldNote('url', value, 'a string');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `url ${JSON.stringify(value)} is not an absolute URL`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `url ${JSON.stringify(value)} uses ${url.protocol.slice(0, -1)}, not http or https`;
+  }
+  return undefined;
+}
+
+function typesProblems(value: unknown): string[] {
+  if (!Array.isArray(value)) return [fieldNote('types', value, 'an array')];
+  if (value.length === 0) return ['types is empty'];
+  return value.flatMap((item, index) => {
+    if (!isObject(item)) return [`types[${index}] is ${describeType(item)}, not an object`];
+    return (['kind', 'type'] as const).flatMap((field) => nonEmptyProblem(`types[${index}].${field}`, item[field]) ?? []);
+  });
+}
+
+export const registrationBody: Rule = {
+  id: 'registration.body',
+  level: 'MUST',
+  section: 'registration',
+  title: 'The registration document is complete',
+  sentence: 'The registration has a non-empty string name, an absolute http or https url, and a non-empty types array of {kind, type} strings.',
+  judge(_transcript, context) {
+    const registration = context.registration;
+    if (!registration) return notExercised(NO_REGISTRATION);
+    const { file, json } = registration;
+    if (!json.ok) return broken(`${file} is not JSON`, [evidence(`${file} does not parse as JSON: ${json.error}`)]);
+    const doc = json.value;
+    if (!isObject(doc)) return broken(`${file} is not a JSON object`, [evidence(`${file} holds ${describeType(doc)}, not a JSON object`)]);
+    const problems: string[] = [];
+    const name = nonEmptyProblem('name', doc.name);
+    if (name) problems.push(name);
+    const url = urlProblem(doc.url);
+    if (url) problems.push(url);
+    problems.push(...typesProblems(doc.types));
+    if (problems.length === 0) {
+      return held(`${file} has a name, an absolute http(s) url and ${plural((doc.types as unknown[]).length, 'type')}`);
+    }
+    const notes: Evidence[] = problems.map((p) => evidence(`${file}: ${p}`));
+    return broken(`${file} is incomplete: ${plural(problems.length, 'problem')}`, notes);
+  },
+};
+
+export const registrationMaxOperationDuration: Rule = {
+  id: 'registration.max-operation-duration',
+  level: 'MUST',
+  section: 'registration',
+  title: 'maxOperationDuration is registered and valid',
+  sentence:
+    'maxOperationDuration, when present, is an ISO 8601 duration above zero and at most PT30M; a provisioner that answered 202 must register it.',
+  judge(transcript, context) {
+    const registration = context.registration;
+    if (!registration) return notExercised(NO_REGISTRATION);
+    const { file, json } = registration;
+    if (!json.ok || !isObject(json.value)) {
+      return notExercised(`${file} is not a JSON object, so maxOperationDuration could not be read (registration.body reports that)`);
+    }
+    const doc = json.value;
+    if ('maxOperationDuration' in doc) {
+      const parsed = parseMaxOperationDuration(doc.maxOperationDuration);
+      if (!parsed.ok) {
+        return broken(`${file} has an invalid maxOperationDuration`, [evidence(`${file}: maxOperationDuration: ${parsed.error}`)]);
+      }
+      return held(`${file} registers maxOperationDuration ${parsed.text} (${formatMs(parsed.ms)}): above zero and at most PT30M`);
+    }
+    const firstAccepted = submissions(transcript).find((e) => e.response?.status === 202);
+    if (firstAccepted) {
+      return broken('the provisioner answered 202 but the registration has no maxOperationDuration: the control plane fails such work', [
+        evidence(
+          `${requestLabel(firstAccepted)} was answered 202, and ${file} has no maxOperationDuration to bound the wait`,
+          firstAccepted,
+        ),
+      ]);
+    }
+    return held(`${file} has no maxOperationDuration; no 202 was answered, so none is needed`);
+  },
+};

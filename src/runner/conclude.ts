@@ -1,0 +1,62 @@
+import type { JudgeContext } from '../core/judge-context.js';
+import type { OperationConclusion } from '../core/operation-conclusion.js';
+import { kitIdentity } from '../core/package.js';
+import type { PropertyResult } from '../core/property-result.js';
+import type { Millis } from '../core/time.js';
+import { EXIT_CODES } from '../core/verdict.js';
+import { judgeRules, type RuleSelection } from '../rules/index.js';
+import type { RuleResult } from '../rules/types.js';
+import type { Transcript } from '../transcript/transcript.js';
+import { conclusionsFor } from './conclusions.js';
+import type { RunOutcome, RunSettings } from './outcome.js';
+import { decideVerdict, summarize } from './verdict.js';
+
+/** What a run (or a transcript judged again) hands over to be judged and reported. */
+export interface FinishedRun {
+  url: string;
+  startedAt: Millis;
+  finishedAt: Millis;
+  transcript: Transcript;
+  context: JudgeContext;
+  selection: RuleSelection;
+  settings: RunSettings;
+  /** The run was stopped before its end. */
+  interrupted: boolean;
+  /** Sentences about how the run went, said before what the judgement concludes. */
+  notes: string[];
+  operations: OperationConclusion[];
+  properties: PropertyResult[];
+}
+
+/** Judges a finished run and assembles its outcome: the one place `run` and `verify` reach a verdict. */
+export function concludeRun(run: FinishedRun): RunOutcome {
+  const rules = judgeRules(run.transcript, run.context, run.selection);
+  const verdict = decideVerdict(rules, run.transcript, run.interrupted, run.settings.profile === 'certify');
+  return {
+    kit: kitIdentity(),
+    target: { url: run.url },
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    verdict,
+    exitCode: EXIT_CODES[verdict],
+    summary: summarize(rules),
+    rules,
+    conclusions: [
+      ...rules.filter((rule) => rule.status === 'error').map((rule) => rule.message),
+      ...run.notes,
+      ...(verdict === 'incomplete' ? [incompleteConclusion(rules)] : []),
+      ...conclusionsFor(run.transcript, run.context, verdict, run.url),
+    ],
+    operations: run.operations,
+    properties: run.properties,
+    settings: run.settings,
+    context: run.context,
+    transcript: run.transcript,
+  };
+}
+
+/** What a certification lacks: the rules no situation exercised, each with why. */
+function incompleteConclusion(rules: readonly RuleResult[]): string {
+  const missing = rules.filter((rule) => rule.status === 'not-exercised').map((rule) => `${rule.id} (${rule.message})`);
+  return `the certification is incomplete: ${missing.length} ${missing.length === 1 ? 'rule was' : 'rules were'} not exercised, so nothing is certified about ${missing.length === 1 ? 'it' : 'them'}: ${missing.join('; ')}`;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ConfigError,
+  exitCodeOf,
+  InternalError,
+  KitError,
+  RestartFailedError,
+  TargetUnreachableError,
+  UsageError,
+  verdictOf,
+  type KitErrorCode,
+} from '../src/errors.js';
+
+describe('kit errors', () => {
+  it('map each stable code to a verdict and an exit code in one table', () => {
+    const table = (['KIT_USAGE', 'KIT_CONFIG', 'KIT_TARGET_UNREACHABLE', 'KIT_INTERNAL', 'KIT_RESTART_FAILED'] as const).map(
+      (code: KitErrorCode) => [code, verdictOf(code), exitCodeOf(code)],
+    );
+    expect(table).toEqual([
+      ['KIT_USAGE', 'error', 2],
+      ['KIT_CONFIG', 'error', 2],
+      ['KIT_TARGET_UNREACHABLE', 'unreachable', 3],
+      ['KIT_INTERNAL', 'error', 2],
+      ['KIT_RESTART_FAILED', 'error', 2],
+    ]);
+  });
+
+  it('carry their code, verdict and exit code, and say what went wrong in one line', () => {
+    const errors: KitError[] = [
+      new UsageError('--poll-interval', '"soon" is not an ISO 8601 duration'),
+      new ConfigError('--change-set', 'cannot read a.json: ENOENT'),
+      new TargetUnreachableError('http://127.0.0.1:9', 'refused: ECONNREFUSED'),
+      new InternalError('a judge threw', { cause: new TypeError('boom') }),
+      new RestartFailedError('systemctl restart provisioner', 'exit code 1'),
+    ];
+    expect(errors.map((error) => [error.code, error.verdict, error.exitCode, error.message])).toEqual([
+      ['KIT_USAGE', 'error', 2, '--poll-interval: "soon" is not an ISO 8601 duration'],
+      ['KIT_CONFIG', 'error', 2, '--change-set: cannot read a.json: ENOENT'],
+      ['KIT_TARGET_UNREACHABLE', 'unreachable', 3, 'the provisioner at http://127.0.0.1:9 never answered: refused: ECONNREFUSED'],
+      ['KIT_INTERNAL', 'error', 2, 'a judge threw'],
+      ['KIT_RESTART_FAILED', 'error', 2, 'the restart command "systemctl restart provisioner" failed: exit code 1'],
+    ]);
+    expect(errors.every((error) => error instanceof KitError && error instanceof Error)).toBe(true);
+    expect((errors[3]!.cause as Error).message).toBe('boom');
+  });
+});
