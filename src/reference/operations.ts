@@ -3,7 +3,6 @@ import type { ChangeSet } from './change-set.js';
 import type { OutcomeBody } from './outcomes.js';
 import type { Seams } from './seams.js';
 import type { StoreBackend } from './store-file.js';
-import { decodeOperations, encodeOperations } from './store-file.js';
 
 /** What reads have seen of an operation. Only faults that imitate stateful reads act on it; it is not stored. */
 export interface ReadHistory {
@@ -60,8 +59,7 @@ export class OperationStore {
   /** Loads what the backend holds, hands it to the durability seam, and writes the result back. */
   static open(backend: StoreBackend, retentionMs: number, restore: Seams['restore'], now: number): OperationStore {
     const store = new OperationStore(retentionMs, backend);
-    const text = backend.load();
-    const stored = text === undefined ? [] : decodeOperations(text, backend.name);
+    const stored = backend.load() ?? [];
     for (const operation of restore ? restore(stored, now) : stored) store.byId.set(operation.id, operation);
     store.prune(now);
     store.save();
@@ -109,6 +107,6 @@ export class OperationStore {
   }
 
   private save(): void {
-    this.backend.save(encodeOperations([...this.byId.values()]));
+    this.backend.save([...this.byId.values()]);
   }
 }

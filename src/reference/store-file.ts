@@ -8,32 +8,36 @@ import type { ChangeResult, OutcomeBody } from './outcomes.js';
 export interface StoreBackend {
   /** For messages: the file, or "memory". */
   name: string;
-  /** The text last saved; undefined when nothing was saved yet. */
-  load(): string | undefined;
-  save(text: string): void;
+  /** The operations last saved, as new objects with a fresh read history; undefined when nothing was saved yet. */
+  load(): Operation[] | undefined;
+  save(operations: readonly Operation[]): void;
 }
 
-/** A file written atomically: the new text goes to a temporary file that then replaces the old one. */
+/** A file rewritten atomically on every change: the new text goes to a temporary file that then replaces the old one. */
 export function fileBackend(path: string): StoreBackend {
   const temporary = `${path}.${process.pid}.tmp`;
   return {
     name: path,
-    load: () => (existsSync(path) ? readFileSync(path, 'utf8') : undefined),
-    save: (text) => {
-      writeFileSync(temporary, text);
+    load: () => (existsSync(path) ? decodeOperations(readFileSync(path, 'utf8'), path) : undefined),
+    save: (operations) => {
+      writeFileSync(temporary, encodeOperations(operations));
       renameSync(temporary, path);
     },
   };
 }
 
-/** Text kept by the handle of an in-process reference, so that a restart loses everything but this. */
+/**
+ * Kept by the handle of an in-process reference, so that a restart loses everything but this. Saving keeps a
+ * copy of the list (what is stored of an operation never changes); loading goes through the file format, so
+ * a restart takes over exactly what a store file would have held.
+ */
 export function memoryBackend(): StoreBackend {
-  let saved: string | undefined;
+  let saved: readonly Operation[] | undefined;
   return {
     name: 'memory',
-    load: () => saved,
-    save: (text) => {
-      saved = text;
+    load: () => (saved === undefined ? undefined : decodeOperations(encodeOperations(saved), 'memory')),
+    save: (operations) => {
+      saved = [...operations];
     },
   };
 }
@@ -52,7 +56,7 @@ interface StoredOperation {
   final: OutcomeBody;
 }
 
-export function encodeOperations(operations: Operation[]): string {
+export function encodeOperations(operations: readonly Operation[]): string {
   const stored: StoredOperation[] = operations.map(({ id, kind, changeSet, acceptedAt, knownFrom, finishesAt, final }) => ({
     id,
     kind,

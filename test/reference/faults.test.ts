@@ -27,6 +27,8 @@ describe('the fault table', () => {
       expect(f.summary.length).toBeGreaterThan(0);
       expect(f.needs.modes.length).toBeGreaterThan(0);
       for (const mode of f.needs.modes) expect(REFERENCE_MODES).toContain(mode);
+      // A fault acts through at least one seam of the reference.
+      expect(Object.keys(f).filter((key) => !['name', 'breaks', 'needs', 'summary'].includes(key)), f.name).not.toEqual([]);
     }
     expect(isFaultName('correct')).toBe(false);
   });

@@ -4,6 +4,6 @@ export default defineFault({
   name: 'lost-on-restart',
   breaks: ['durability.survives-restart', 'operation.not-lost'],
   needs: { modes: ['async'], restart: true },
-  summary: 'The store is not used: after a restart every operation accepted before it answers 404.',
+  summary: 'Operations are never read back from the store: after a restart every operation accepted before it answers 404.',
   restore: () => [],
 });
