@@ -36,6 +36,8 @@ interface RunArgs extends RunFlags, PropertyFlags {
   referenceMode: 'sync' | 'async' | 'mixed';
   referenceFault?: string;
   referenceWork: string;
+  referenceMaxOperations?: number;
+  referenceStore?: string;
 }
 
 /** The reference provisioner's registration, used by `--reference` unless another one is given. */
@@ -56,6 +58,8 @@ export function runCommand(result: CommandResult, argv: readonly string[] = []):
         .option('reference-mode', { choices: ['sync', 'async', 'mixed'] as const, default: 'mixed' as const, describe: 'With --reference: how the reference answers' })
         .option('reference-fault', { type: 'string', requiresArg: true, describe: 'With --reference: break one rule on purpose (see serve --list-faults)' })
         .option('reference-work', { type: 'string', requiresArg: true, default: 'PT0.5S', describe: 'With --reference: how long accepted work takes' })
+        .option('reference-max-operations', { type: 'number', requiresArg: true, describe: 'With --reference: most operations in progress at once (default 100); when full, a call runs at once and answers 200' })
+        .option('reference-store', { type: 'string', requiresArg: true, describe: 'With --reference: keep its operations in this file (default: in memory; either way they survive a restart of the reference)' })
         .option('change-set', { type: 'string', requiresArg: true, array: true, describe: 'Change-set file sent to plan and apply (repeatable; default: the bundled ones)' })
         .option('registration', { type: 'string', requiresArg: true, describe: 'The provisioner\'s registration document (JSON), judged and used for maxOperationDuration' })
         .option('max-operation-duration', { type: 'string', requiresArg: true, describe: 'Longest wait for an operation, ISO 8601 (default: the registration\'s, else PT30M)' })
@@ -88,6 +92,11 @@ async function executeRun(args: RunArgs): Promise<number> {
   if (args.referenceFault !== undefined && !isFaultName(args.referenceFault)) {
     throw new UsageError('--reference-fault', `unknown fault "${args.referenceFault}" (known: ${FAULTS.map((f) => f.name).join(', ')})`);
   }
+  for (const [flag, value] of [['--reference-max-operations', args.referenceMaxOperations], ['--reference-store', args.referenceStore]] as const) {
+    if (!args.reference && value !== undefined) throw new UsageError(flag, 'goes with --reference');
+  }
+  const max = args.referenceMaxOperations;
+  if (max !== undefined && (!Number.isInteger(max) || max < 0)) throw new UsageError('--reference-max-operations', `"${max}" is not a whole number of at least 0`);
   const referenceWork = parsePositiveDuration(args.referenceWork);
   if (!referenceWork.ok) throw new UsageError('--reference-work', referenceWork.error);
   const targetUrl = args.reference ? undefined : args.url ?? (process.env.PROVISIONER_URL || undefined);
@@ -101,7 +110,15 @@ async function executeRun(args: RunArgs): Promise<number> {
   });
   const properties = resolvePropertyOptions(args, PROPERTIES, PROFILES[args.profile].maxExamples);
   const reference = args.reference
-    ? await startReferenceProvisioner({ mode: args.referenceMode, fault: args.referenceFault, workMs: referenceWork.ms })
+    ? await startReferenceProvisioner({
+        mode: args.referenceMode,
+        fault: args.referenceFault,
+        workMs: referenceWork.ms,
+        maxOperations: args.referenceMaxOperations,
+        storeFile: args.referenceStore,
+        // The reference keeps operations for the longest wait the run holds it to (its registration's, by default).
+        maxOperationDurationMs: options.maxOperationDuration.ms,
+      })
     : undefined;
   const url = reference?.url ?? options.url!;
   if (args.profile === 'certify' && options.registration === undefined) {

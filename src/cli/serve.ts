@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { parsePositiveDuration } from '../core/duration.js';
+import { parseMaxOperationDuration, parsePositiveDuration } from '../core/duration.js';
 import { UsageError } from '../errors.js';
 import { FAULTS, isFaultName, startReferenceProvisioner } from '../reference/index.js';
 import type { CommandResult } from './command-result.js';
@@ -10,6 +10,9 @@ interface ServeArgs {
   mode: 'sync' | 'async' | 'mixed';
   work: string;
   fault?: string;
+  maxOperations: number;
+  maxOperationDuration: string;
+  store?: string;
   listFaults: boolean;
 }
 
@@ -24,11 +27,20 @@ export function serveCommand(result: CommandResult): CommandModule<object, Serve
         .option('mode', { choices: ['sync', 'async', 'mixed'] as const, default: 'mixed' as const, describe: 'sync: always 200; async: always 202; mixed: plan 200, apply 202' })
         .option('work', { type: 'string', requiresArg: true, default: 'PT2S', describe: 'How long accepted work takes (ISO 8601)' })
         .option('fault', { type: 'string', requiresArg: true, describe: 'Break one rule on purpose (see --list-faults)' })
-        .option('list-faults', { type: 'boolean', default: false, describe: 'List the faults and the rule each one breaks' }) as unknown as Argv<ServeArgs>,
+        .option('max-operations', { type: 'number', requiresArg: true, default: 100, describe: 'Most operations in progress at once; when that many are, a call runs at once and answers 200' })
+        .option('max-operation-duration', {
+          type: 'string',
+          requiresArg: true,
+          default: 'PT30M',
+          describe: 'The registered longest wait: an operation is forgotten this long after its final answer became readable',
+        })
+        .option('store', { type: 'string', requiresArg: true, describe: 'Keep operations in this file, so that a restarted serve (same --port and --store) still knows them' })
+        .option('list-faults', { type: 'boolean', default: false, describe: 'List the faults and the rules each one breaks' }) as unknown as Argv<ServeArgs>,
     handler: async (args) => {
       if (args.listFaults) {
         const width = Math.max(...FAULTS.map((fault) => fault.name.length));
-        for (const fault of FAULTS) process.stdout.write(`${fault.name.padEnd(width)}  ${fault.breaks.padEnd(38)}  ${fault.summary}\n`);
+        const breaksWidth = Math.max(...FAULTS.map((fault) => fault.breaks.join(', ').length));
+        for (const fault of FAULTS) process.stdout.write(`${fault.name.padEnd(width)}  ${fault.breaks.join(', ').padEnd(breaksWidth)}  ${fault.summary}\n`);
         result.exitCode = 0;
         return;
       }
@@ -38,9 +50,23 @@ export function serveCommand(result: CommandResult): CommandModule<object, Serve
       if (args.fault !== undefined && !isFaultName(args.fault)) {
         throw new UsageError('--fault', `unknown fault "${args.fault}" (see --list-faults)`);
       }
-      const server = await startReferenceProvisioner({ host: args.host, port: args.port, mode: args.mode, workMs: work.ms, fault: args.fault });
+      if (!Number.isInteger(args.maxOperations) || args.maxOperations < 0) throw new UsageError('--max-operations', `"${args.maxOperations}" is not a whole number of at least 0`);
+      const longestWait = parseMaxOperationDuration(args.maxOperationDuration);
+      if (!longestWait.ok) throw new UsageError('--max-operation-duration', longestWait.error);
+      const server = await startReferenceProvisioner({
+        host: args.host,
+        port: args.port,
+        mode: args.mode,
+        workMs: work.ms,
+        fault: args.fault,
+        maxOperations: args.maxOperations,
+        maxOperationDurationMs: longestWait.ms,
+        storeFile: args.store,
+      }).catch((error: unknown) => {
+        throw usageErrorFor(error, args.store);
+      });
       process.stdout.write(`${server.url}\n`);
-      process.stderr.write(`reference provisioner (${args.mode}${args.fault ? `, fault ${args.fault}` : ''}) listening; Ctrl-C stops it\n`);
+      process.stderr.write(`reference provisioner (${args.mode}${args.fault ? `, fault ${args.fault}` : ''}${args.store ? `, store ${args.store}` : ''}) listening; Ctrl-C stops it\n`);
       await new Promise<void>((resolve) => {
         process.once('SIGINT', resolve);
         process.once('SIGTERM', resolve);
@@ -49,4 +75,13 @@ export function serveCommand(result: CommandResult): CommandModule<object, Serve
       result.exitCode = 0;
     },
   };
+}
+
+/** A port in use or a store that cannot be read or written is the user's to fix, not a crash of the kit. */
+function usageErrorFor(error: unknown, store: string | undefined): unknown {
+  if (!(error instanceof Error)) return error;
+  if (error.message.startsWith('listen ')) return new UsageError('--port', error.message);
+  const fileError = (error as NodeJS.ErrnoException).code !== undefined;
+  if (store !== undefined && (fileError || error.message.startsWith(store))) return new UsageError('--store', error.message);
+  return error;
 }

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SubmitKind } from '../transcript/exchange.js';
-import type { FaultName } from './faults.js';
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,26 +11,8 @@ export function isUuid(text: string): boolean {
 /** Makes the id of a new operation from the call that started it. */
 export type OperationIdSource = (kind: SubmitKind, bodyText: string) => string;
 
-/** The correct source is random; each id fault replaces it with one flawed source. */
-export function operationIdSource(fault: FaultName | undefined): OperationIdSource {
-  switch (fault) {
-    case 'numeric-operation-id': {
-      // Kept as text here; the 202 body turns it into a number.
-      let next = 12345;
-      return () => String(next++);
-    }
-    case 'non-uuid-operation-id': {
-      let next = 1;
-      return () => `op-${next++}`;
-    }
-    case 'repeated-operation-id':
-      return (kind, bodyText) => hashedUuid(`${kind}\n${bodyText}`);
-    case 'time-ordered-operation-id':
-      return () => timeOrderedUuid(Date.now());
-    default:
-      return () => randomUUID();
-  }
-}
+/** The correct source: a random version 4 UUID for every operation. */
+export const randomOperationIds: OperationIdSource = () => randomUUID();
 
 /** A UUID shaped like version 4 but taken from a hash, so the same text always gives the same id. */
 export function hashedUuid(text: string): string {

@@ -1,9 +1,10 @@
 import type { SubmitKind } from '../transcript/exchange.js';
 import type { ChangeSet } from './change-set.js';
-import type { FaultName } from './faults.js';
 import type { OutcomeBody } from './outcomes.js';
+import type { Seams } from './seams.js';
+import type { StoreBackend } from './store-file.js';
 
-/** What reads have seen of an operation. Only faults that imitate stateful reads act on it. */
+/** What reads have seen of an operation. Only faults that imitate stateful reads act on it; it is not stored. */
 export interface ReadHistory {
   /** Reads answered before the final answer was first given. */
   readsBeforeFinal: number;
@@ -18,6 +19,7 @@ export interface Operation {
   id: string;
   kind: SubmitKind;
   changeSet: ChangeSet;
+  /** Times are Unix milliseconds, so that they mean the same to a process started later. */
   acceptedAt: number;
   /** Reads before this time answer as if the id were unknown. */
   knownFrom: number;
@@ -33,28 +35,40 @@ export interface OperationTimes {
   finishesAt: number;
 }
 
-// A queue worker that picks work up late: half the work time, but never more than half a second.
-const MAX_REGISTRATION_DELAY_MS = 500;
-
-/** When an operation accepted now becomes known and when its work ends; the timing faults act here. */
-export function operationTimes(acceptedAt: number, workMs: number, fault: FaultName | undefined): OperationTimes {
-  const knownFrom = fault === 'late-registration' ? acceptedAt + Math.min(workMs / 2, MAX_REGISTRATION_DELAY_MS) : acceptedAt;
-  const finishesAt = fault === 'never-finishes' ? Number.POSITIVE_INFINITY : acceptedAt + workMs;
-  return { knownFrom, finishesAt };
-}
-
 export function isFinished(operation: Operation, now: number): boolean {
   return now >= operation.finishesAt;
 }
 
-/** Operations by id: kept while their work runs and for retentionMs after it ended. */
+export function freshHistory(): ReadHistory {
+  return { readsBeforeFinal: 0, finalGiven: false, readsAfterFinal: 0 };
+}
+
+/**
+ * Operations by id, each kept until `retentionMs` after its work ended (its final answer became readable).
+ * Every change is written through to the backend before the call that made it is answered, so a process
+ * started on the same backend takes the operations over.
+ */
 export class OperationStore {
   private readonly byId = new Map<string, Operation>();
 
-  constructor(private readonly retentionMs: number) {}
+  private constructor(
+    private readonly retentionMs: number,
+    private readonly backend: StoreBackend,
+  ) {}
+
+  /** Loads what the backend holds, hands it to the durability seam, and writes the result back. */
+  static open(backend: StoreBackend, retentionMs: number, restore: Seams['restore'], now: number): OperationStore {
+    const store = new OperationStore(retentionMs, backend);
+    const stored = backend.load() ?? [];
+    for (const operation of restore ? restore(stored, now) : stored) store.byId.set(operation.id, operation);
+    store.prune(now);
+    store.save();
+    return store;
+  }
 
   add(operation: Operation): void {
     this.byId.set(operation.id, operation);
+    this.save();
   }
 
   /** The operation as a reader sees it: absent before it is known and after it is forgotten. */
@@ -71,7 +85,7 @@ export class OperationStore {
   }
 
   forget(id: string): void {
-    this.byId.delete(id);
+    if (this.byId.delete(id)) this.save();
   }
 
   /** Operations whose work has not ended: what the capacity limit counts. */
@@ -83,8 +97,16 @@ export class OperationStore {
   }
 
   private prune(now: number): void {
+    let pruned = false;
     for (const [id, operation] of this.byId) {
-      if (operation.finishesAt + this.retentionMs <= now) this.byId.delete(id);
+      if (operation.finishesAt + this.retentionMs > now) continue;
+      this.byId.delete(id);
+      pruned = true;
     }
+    if (pruned) this.save();
+  }
+
+  private save(): void {
+    this.backend.save([...this.byId.values()]);
   }
 }

@@ -1,6 +1,9 @@
-import type { FaultName } from './faults.js';
-import { FAULTS, isFaultName } from './faults.js';
+import type { FaultName } from './faults/index.js';
+import { FAULTS, isFaultName } from './faults/index.js';
 import { REFERENCE_MODES, type ReferenceMode } from './mode.js';
+
+/** The longest wait a registration may hold, and the reference's default. */
+export const DEFAULT_MAX_OPERATION_DURATION_MS = 30 * 60 * 1000;
 
 export interface ReferenceOptions {
   /** Default 'mixed'. */
@@ -15,10 +18,17 @@ export interface ReferenceOptions {
   port?: number;
   /** How long the 'slow-answers' fault holds each answer, ms. Default 1500. */
   slowAnswerMs?: number;
-  /** Most operations whose work runs at one time; when full, calls are answered at once with 200. Default 100. */
+  /** Most operations in progress at one time; when that many are, a call runs at once and answers 200. Default 100. */
   maxOperations?: number;
-  /** How long a finished operation stays readable after its work ended, ms. Default 10 minutes. */
-  retentionMs?: number;
+  /**
+   * The registered longest wait, ms (default PT30M). An operation is forgotten once this much time has passed
+   * since its work ended, that is since its final answer became readable: never sooner.
+   */
+  maxOperationDurationMs?: number;
+  /** A file that keeps the operations across restarts of the process. Without it they live in memory (and survive restart()). */
+  storeFile?: string;
+  /** How long restart() refuses connections between closing and opening again, ms. Default 100. */
+  restartPauseMs?: number;
 }
 
 export interface ResolvedOptions {
@@ -29,7 +39,9 @@ export interface ResolvedOptions {
   port: number;
   slowAnswerMs: number;
   maxOperations: number;
-  retentionMs: number;
+  maxOperationDurationMs: number;
+  storeFile: string | undefined;
+  restartPauseMs: number;
 }
 
 /** Fills in defaults and rejects values that would make the reference misbehave in ways no fault asked for. */
@@ -50,7 +62,9 @@ export function resolveOptions(options: ReferenceOptions): ResolvedOptions {
     port: nonNegative('port', options.port ?? 0),
     slowAnswerMs: nonNegative('slowAnswerMs', options.slowAnswerMs ?? 1500),
     maxOperations: nonNegative('maxOperations', options.maxOperations ?? 100),
-    retentionMs: nonNegative('retentionMs', options.retentionMs ?? 10 * 60 * 1000),
+    maxOperationDurationMs: nonNegative('maxOperationDurationMs', options.maxOperationDurationMs ?? DEFAULT_MAX_OPERATION_DURATION_MS),
+    storeFile: options.storeFile,
+    restartPauseMs: nonNegative('restartPauseMs', options.restartPauseMs ?? 100),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { FaultName } from './faults.js';
+import type { Seams } from './seams.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const TEXT_TYPE = 'text/plain; charset=utf-8';
@@ -22,10 +22,10 @@ export function errorReply(status: number, message: string): Reply {
   return jsonReply(status, { error: message });
 }
 
-/** Every 404 goes through here, so the fault that strips them of JSON acts in one place. */
-export function notFoundReply(message: string, fault: FaultName | undefined): Reply {
-  if (fault === 'plain-404') return { status: 404, contentType: TEXT_TYPE, body: 'Not Found' };
-  return errorReply(404, message);
+/** Every 404 goes through here, so the not-found seam sees each one; `operationId` when a read asked for one. */
+export function notFoundReply(message: string, seams: Seams, about: { operationId?: string } = {}): Reply {
+  const reply = errorReply(404, message);
+  return seams.notFound?.(reply, about) ?? reply;
 }
 
 export function methodNotAllowedReply(method: string | undefined, allowed: string): Reply {

@@ -1,38 +1,82 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CallLog } from './calls.js';
 import type { ReferenceContext } from './context.js';
-import { operationIdSource } from './operation-ids.js';
+import { faultNamed } from './faults/index.js';
+import { randomOperationIds } from './operation-ids.js';
 import { OperationStore } from './operations.js';
-import type { ReferenceOptions } from './options.js';
+import type { ReferenceOptions, ResolvedOptions } from './options.js';
 import { resolveOptions } from './options.js';
 import { answerRead } from './reads.js';
-import { answerRacingRead } from './racing-reads.js';
 import { MAX_BODY_BYTES, readBody } from './request-body.js';
 import type { Reply } from './responses.js';
 import { errorReply, methodNotAllowedReply, notFoundReply, sendReply } from './responses.js';
+import type { Seams } from './seams.js';
+import type { StoreBackend } from './store-file.js';
+import { fileBackend, memoryBackend } from './store-file.js';
 import { answerSubmission } from './submit.js';
 
 export interface RunningReference {
-  /** Base URL, e.g. http://127.0.0.1:40123 */
+  /** Base URL, e.g. http://127.0.0.1:40123; the same after a restart. */
   url: string;
   /** Stops listening and drops every open connection. */
   close(): Promise<void>;
+  /**
+   * Closes the server (dropping connections, and refusing new ones for a moment) and opens it again on the
+   * same port with the same store. Everything else it held in memory is lost, as when a process restarts.
+   */
+  restart(): Promise<void>;
 }
 
 const OPERATIONS_PREFIX = '/operations/';
 
-/** Starts the reference provisioner; rejects when an option (such as the fault name) is unknown. */
+/** One listening server with its own memory; a restart replaces it with a new one. */
+interface Incarnation {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts the reference provisioner; rejects when an option (such as the fault name) is unknown or the store is unreadable. */
 export async function startReferenceProvisioner(options: ReferenceOptions = {}): Promise<RunningReference> {
   const resolved = resolveOptions(options);
+  const seams: Seams = resolved.fault === undefined ? {} : faultNamed(resolved.fault);
+  const backend = resolved.storeFile === undefined ? memoryBackend() : fileBackend(resolved.storeFile);
+  let current = await open(resolved, seams, backend, resolved.port);
+  const port = current.port;
+  let closed: Promise<void> | undefined;
+  let restarting: Promise<void> = Promise.resolve();
+  return {
+    url: `http://${resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host}:${port}`,
+    close() {
+      closed ??= restarting.catch(() => undefined).then(() => current.close());
+      return closed;
+    },
+    restart() {
+      if (closed) return Promise.reject(new Error('the reference provisioner is closed'));
+      restarting = restarting.then(async () => {
+        await current.close();
+        await sleep(resolved.restartPauseMs);
+        if (closed) return;
+        current = await open(resolved, seams, backend, port);
+      });
+      return restarting;
+    },
+  };
+}
+
+async function open(options: ResolvedOptions, seams: Seams, backend: StoreBackend, port: number): Promise<Incarnation> {
   const closing = new AbortController();
+  const now = (): number => Date.now();
   const context: ReferenceContext = {
-    options: resolved,
-    store: new OperationStore(resolved.retentionMs),
-    nextOperationId: operationIdSource(resolved.fault),
+    options,
+    seams,
+    store: OperationStore.open(backend, options.maxOperationDurationMs, seams.restore, now()),
+    calls: new CallLog(options.maxOperationDurationMs),
+    nextOperationId: seams.operationIds?.() ?? randomOperationIds,
     closing: closing.signal,
-    now: () => performance.now(),
+    now,
   };
   const server = createServer((req, res) => {
     replyTo(req, context).then(
@@ -44,11 +88,10 @@ export async function startReferenceProvisioner(options: ReferenceOptions = {}):
       },
     );
   });
-  await listen(server, resolved.host, resolved.port);
-  const { port } = server.address() as AddressInfo;
+  await listen(server, options.host, port);
   let closed: Promise<void> | undefined;
   return {
-    url: `http://${resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host}:${port}`,
+    port: (server.address() as AddressInfo).port,
     close() {
       closed ??= new Promise<void>((resolve, reject) => {
         closing.abort();
@@ -61,7 +104,6 @@ export async function startReferenceProvisioner(options: ReferenceOptions = {}):
 }
 
 async function replyTo(req: IncomingMessage, context: ReferenceContext): Promise<Reply> {
-  const { fault } = context.options;
   const path = (req.url ?? '/').split('?')[0]!;
   if (path === '/plan' || path === '/apply') {
     if (req.method !== 'POST') return drained(req, methodNotAllowedReply(req.method, 'POST'));
@@ -71,11 +113,10 @@ async function replyTo(req: IncomingMessage, context: ReferenceContext): Promise
   }
   if (path.startsWith(OPERATIONS_PREFIX)) {
     if (req.method !== 'GET') return drained(req, methodNotAllowedReply(req.method, 'GET'));
-    const rawId = path.slice(OPERATIONS_PREFIX.length);
-    if (fault === 'racing-reads') return drained(req, await answerRacingRead(rawId, context));
-    return drained(req, answerRead(rawId, context));
+    req.resume();
+    return answerRead(path.slice(OPERATIONS_PREFIX.length), context);
   }
-  return drained(req, notFoundReply(`nothing is served at ${req.method ?? 'GET'} ${path.slice(0, 200)}`, fault));
+  return drained(req, notFoundReply(`nothing is served at ${req.method ?? 'GET'} ${path.slice(0, 200)}`, context.seams));
 }
 
 /** Discards a body the route has no use for, so the connection stays usable. */

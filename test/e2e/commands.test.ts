@@ -29,7 +29,7 @@ describe('the serve command', () => {
   it('lists the faults with the rule each one breaks', async () => {
     const run = await runCli(['serve', '--list-faults'], { withReport: false });
     expect(run.exitCode).toBe(0);
-    for (const fault of FAULTS) expect(run.stdout).toMatch(new RegExp(`^${fault.name} +${fault.breaks.replace('.', '\\.')} `, 'm'));
+    for (const fault of FAULTS) expect(run.stdout).toMatch(new RegExp(`^${fault.name} +${fault.breaks.join(', ').replaceAll('.', '\\.')} `, 'm'));
   });
 
   it('prints its URL when ready, answers there, and stops on SIGTERM', async () => {

@@ -1,9 +1,14 @@
+import type { Fault } from '../../src/reference/index.js';
+import { FAULTS } from '../../src/reference/index.js';
+import { RULES } from '../../src/rules/index.js';
+
 /**
- * The committed expectations of the end-to-end tests: the real CLI against the reference provisioner,
- * correct or with one fault, and exactly which rules must not hold.
+ * The expectations of the end-to-end tests: the real CLI against the reference provisioner, correct or with
+ * one fault, and exactly which rules must not hold. A fault's rows are derived from its `breaks` and `needs`
+ * and from the level of each rule it breaks, so that what a fault breaks is written in one place only.
  */
 export interface Expectation {
-  /** Test name: the fault, or the correct mode. */
+  /** Test name: the fault (with the mode when it runs in several), or the correct mode. */
   name: string;
   mode: 'sync' | 'async' | 'mixed';
   fault?: string;
@@ -16,51 +21,62 @@ export interface Expectation {
   fail?: string[];
   warn?: string[];
   advice?: string[];
+  /** Rules of this row whose judges the kit does not have yet; the row waits for them (see AWAITING_EXPECTATIONS). */
+  awaits?: string[];
 }
 
 /**
- * Rows whose fault the scenarios already find still run the property suites (a fault must break its one rule
+ * Rows whose fault the scenarios already find still run the property suites (a fault must break its rules
  * there too), with a few cases and a short time limit for shrinking, so that the table stays quick.
  */
 const FEW_CASES = ['--max-examples', '4', '--property-time-limit', 'PT5S'];
 
-export const EXPECTATIONS: readonly Expectation[] = [
+/**
+ * Rules whose suites and judges are still being built. A row that expects one of them broken cannot pass
+ * before they exist; it is kept apart, and the end-to-end test skips it, saying why, while the kit reports
+ * the rule as not driven yet. Emptying this set (and recording the rows' transcripts) turns them on.
+ */
+const AWAITING_JUDGES: ReadonlySet<string> = new Set([
+  'apply.idempotent',
+  'apply.repeat-while-running',
+  'plan.repeatable',
+  'capacity.burst',
+  'durability.survives-restart',
+]);
+
+const STATUS_OF_LEVEL = { MUST: 'fail', SHOULD: 'warn', ADVICE: 'advice' } as const;
+
+function statusWhenBroken(ruleId: string): 'fail' | 'warn' | 'advice' {
+  const rule = RULES.find((r) => r.id === ruleId);
+  if (!rule) throw new Error(`a fault breaks ${ruleId}, which is not a rule of the catalog`);
+  return STATUS_OF_LEVEL[rule.level];
+}
+
+/** One row per mode the fault needs. */
+function rowsOf(fault: Fault): Expectation[] {
+  const { modes, flags = [], property } = fault.needs;
+  const broken: Pick<Expectation, 'fail' | 'warn' | 'advice'> = {};
+  for (const id of fault.breaks) (broken[statusWhenBroken(id)] ??= []).push(id);
+  const awaits = fault.breaks.filter((id) => AWAITING_JUDGES.has(id));
+  return modes.map((mode) => ({
+    name: modes.length > 1 ? `${fault.name} (${mode})` : fault.name,
+    mode,
+    fault: fault.name,
+    flags: [...(property ? ['--seed', String(property.seed)] : FEW_CASES), ...flags],
+    ...(property ? { failedProperty: property.name } : {}),
+    exitCode: broken.fail ? 1 : 0,
+    ...broken,
+    ...(awaits.length > 0 ? { awaits } : {}),
+  }));
+}
+
+const CORRECT: readonly Expectation[] = [
   { name: 'correct sync', mode: 'sync', exitCode: 0 },
   { name: 'correct async', mode: 'async', exitCode: 0 },
   { name: 'correct mixed', mode: 'mixed', exitCode: 0 },
-  { name: 'status-409-on-apply', mode: 'async', fault: 'status-409-on-apply', flags: FEW_CASES, exitCode: 1, fail: ['answer.status'] },
-  { name: 'text-plain-answers', mode: 'mixed', fault: 'text-plain-answers', flags: FEW_CASES, exitCode: 1, fail: ['answer.json'] },
-  { name: 'slow-answers', mode: 'mixed', fault: 'slow-answers', flags: [...FEW_CASES, '--answer-timeout', 'PT0.5S'], exitCode: 0, warn: ['answer.prompt'] },
-  { name: 'numeric-operation-id', mode: 'async', fault: 'numeric-operation-id', flags: FEW_CASES, exitCode: 1, fail: ['accepted.body'] },
-  { name: 'extra-accepted-fields', mode: 'async', fault: 'extra-accepted-fields', flags: FEW_CASES, exitCode: 0, warn: ['accepted.only-operation-id'] },
-  { name: 'non-uuid-operation-id', mode: 'async', fault: 'non-uuid-operation-id', flags: FEW_CASES, exitCode: 1, fail: ['accepted.operation-id-uuid'] },
-  { name: 'repeated-operation-id', mode: 'async', fault: 'repeated-operation-id', flags: FEW_CASES, exitCode: 1, fail: ['accepted.operation-id-unique'] },
-  { name: 'time-ordered-operation-id', mode: 'async', fault: 'time-ordered-operation-id', flags: FEW_CASES, exitCode: 0, warn: ['accepted.operation-id-random'] },
-  { name: 'in-progress-on-post', mode: 'sync', fault: 'in-progress-on-post', flags: FEW_CASES, exitCode: 1, fail: ['final.body'] },
-  { name: 'missing-result (sync)', mode: 'sync', fault: 'missing-result', flags: FEW_CASES, exitCode: 1, fail: ['final.results-match-changes'] },
-  { name: 'missing-result (async)', mode: 'async', fault: 'missing-result', flags: FEW_CASES, exitCode: 1, fail: ['final.results-match-changes'] },
-  { name: 'bad-result-outcome', mode: 'mixed', fault: 'bad-result-outcome', flags: FEW_CASES, exitCode: 1, fail: ['final.result-shape'] },
-  { name: 'inconsistent-outcome', mode: 'mixed', fault: 'inconsistent-outcome', flags: FEW_CASES, exitCode: 0, warn: ['final.outcome-consistent'] },
-  { name: 'read-status-202', mode: 'async', fault: 'read-status-202', flags: FEW_CASES, exitCode: 1, fail: ['operation.status'] },
-  { name: 'flaky-reads', mode: 'async', fault: 'flaky-reads', flags: FEW_CASES, exitCode: 0, warn: ['operation.transient-errors'] },
-  { name: 'read-text-plain', mode: 'async', fault: 'read-text-plain', flags: FEW_CASES, exitCode: 1, fail: ['operation.body'] },
-  { name: 'partial-results', mode: 'async', fault: 'partial-results', flags: FEW_CASES, exitCode: 1, fail: ['operation.in-progress-results-empty'] },
-  { name: 'empty-progress-note', mode: 'async', fault: 'empty-progress-note', flags: FEW_CASES, exitCode: 0, warn: ['operation.in-progress-description'] },
-  { name: 'in-progress-after-final', mode: 'async', fault: 'in-progress-after-final', flags: FEW_CASES, exitCode: 1, fail: ['operation.no-in-progress-after-final'] },
-  { name: 'final-changes', mode: 'async', fault: 'final-changes', flags: FEW_CASES, exitCode: 1, fail: ['operation.final-stable'] },
-  { name: 'late-registration', mode: 'async', fault: 'late-registration', flags: FEW_CASES, exitCode: 1, fail: ['operation.not-lost'] },
-  { name: 'never-finishes', mode: 'async', fault: 'never-finishes', flags: [...FEW_CASES, '--max-operation-duration', 'PT1S'], exitCode: 1, fail: ['operation.within-max-duration'] },
-  { name: 'unknown-200', mode: 'mixed', fault: 'unknown-200', flags: FEW_CASES, exitCode: 1, fail: ['operation.unknown-404'] },
-  { name: 'forget-after-final', mode: 'async', fault: 'forget-after-final', flags: FEW_CASES, exitCode: 0, advice: ['operation.final-retained'] },
-  { name: 'plain-404', mode: 'mixed', fault: 'plain-404', flags: FEW_CASES, exitCode: 0, advice: ['operation.404-identifiable'] },
-  { name: 'malformed-id-500', mode: 'mixed', fault: 'malformed-id-500', flags: FEW_CASES, exitCode: 0, warn: ['operation.malformed-id'] },
-  // Only the property suites find these: the bundled change sets never trigger them. A fixed seed keeps each run the same.
-  { name: 'long-id-result-lost', mode: 'mixed', fault: 'long-id-result-lost', flags: ['--seed', '1'], failedProperty: 'property/generated-plans', exitCode: 1, fail: ['final.results-match-changes'] },
-  { name: 'removed-result-renamed', mode: 'sync', fault: 'removed-result-renamed', flags: ['--seed', '1'], failedProperty: 'property/generated-plans', exitCode: 1, fail: ['final.results-match-changes'] },
-  { name: 'punctuation-environment-500', mode: 'mixed', fault: 'punctuation-environment-500', flags: ['--seed', '1'], failedProperty: 'property/generated-plans', exitCode: 1, fail: ['answer.status'] },
-  { name: 'nested-json-500', mode: 'sync', fault: 'nested-json-500', flags: ['--seed', '1'], failedProperty: 'property/invalid-change-set', exitCode: 0, warn: ['input.invalid-change-set'] },
-  { name: 'trailing-garbage-accepted', mode: 'sync', fault: 'trailing-garbage-accepted', flags: ['--seed', '1'], failedProperty: 'property/malformed-json', exitCode: 0, warn: ['input.malformed-json'] },
-  { name: 'racing-reads', mode: 'async', fault: 'racing-reads', flags: ['--seed', '1'], failedProperty: 'property/model-based-runs', exitCode: 1, fail: ['operation.no-in-progress-after-final'] },
+];
+
+const REGISTRATIONS: readonly Expectation[] = [
   {
     name: 'registration without maxOperationDuration',
     mode: 'async',
@@ -83,3 +99,11 @@ export const EXPECTATIONS: readonly Expectation[] = [
     fail: ['registration.body'],
   },
 ];
+
+const ALL: readonly Expectation[] = [...CORRECT, ...FAULTS.flatMap(rowsOf), ...REGISTRATIONS];
+
+/** The rows the kit can judge today: each one runs, and each has a recorded transcript. */
+export const EXPECTATIONS: readonly Expectation[] = ALL.filter((row) => row.awaits === undefined);
+
+/** Rows that wait for the judges of `awaits`; the end-to-end test runs them and skips them while those rules are not driven yet. */
+export const AWAITING_EXPECTATIONS: readonly Expectation[] = ALL.filter((row) => row.awaits !== undefined);

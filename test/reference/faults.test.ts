@@ -17,13 +17,18 @@ function fault(name: string, body: (options: ReferenceOptions & { fault: string 
 }
 
 describe('the fault table', () => {
-  it('names each fault once, each breaking one rule of the catalog', () => {
+  it('names each fault once, each breaking rules of the catalog, the rule it is about first', () => {
     expect(new Set(FAULTS.map((f) => f.name)).size).toBe(FAULTS.length);
     for (const f of FAULTS) {
-      expect(RULE_IDS).toContain(f.breaks);
+      expect(f.breaks.length).toBeGreaterThan(0);
+      for (const id of f.breaks) expect(RULE_IDS).toContain(id);
+      expect(new Set(f.breaks).size).toBe(f.breaks.length);
       expect(isFaultName(f.name)).toBe(true);
       expect(f.summary.length).toBeGreaterThan(0);
-      if (f.needs !== undefined) expect(REFERENCE_MODES).toContain(f.needs);
+      expect(f.needs.modes.length).toBeGreaterThan(0);
+      for (const mode of f.needs.modes) expect(REFERENCE_MODES).toContain(mode);
+      // A fault acts through at least one seam of the reference.
+      expect(Object.keys(f).filter((key) => !['name', 'breaks', 'needs', 'summary'].includes(key)), f.name).not.toEqual([]);
     }
     expect(isFaultName('correct')).toBe(false);
   });
@@ -471,5 +476,130 @@ fault('racing-reads', (options) => {
     const three = await Promise.all([read(url, id), read(url, id), read(url, id)]);
     expect(three.map((a) => a.json?.outcome).sort()).toEqual(['in_progress', 'succeeded', 'succeeded']);
     expect((await read(url, id)).json?.outcome).toBe('succeeded');
+  });
+});
+
+/** The outputs of each result of an answer, by change id. */
+function outputsOf(answer: { json?: Record<string, unknown> }): Record<string, unknown> {
+  return Object.fromEntries((answer.json?.results as Array<{ id: string; outputs?: unknown }>).map((r) => [r.id, r.outputs]));
+}
+
+fault('fresh-secret-outputs', (options) => {
+  it('gives every apply a fresh vault URL for the secret, and leaves plans alone', async () => {
+    const { url } = await start({ ...options, mode: 'sync' });
+    const [first, second] = [await submit(url, 'apply'), await submit(url, 'apply')];
+    const passwords = [first, second].map((answer) => (outputsOf(answer)['shop-db'] as { password: string }).password);
+    for (const password of passwords) expect(password).toMatch(/^vault:\/\/reference\/test\/shop-db-password-[0-9a-f]{12}$/);
+    expect(passwords[0]).not.toBe(passwords[1]);
+    expect(first.json?.outcome).toBe('succeeded');
+    expect((await submit(url, 'plan')).json).toEqual((await submit(url, 'plan')).json);
+  });
+
+  it('keeps the final answer of one operation the same on every read', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 50 });
+    const id = await accepted(url);
+    const final = (await readUntilFinal(url, id)).at(-1)!;
+    expect((await read(url, id)).text).toBe(final.text);
+  });
+});
+
+fault('status-409-on-repeat', (options) => {
+  it('answers 409 JSON to an apply of a change set whose earlier apply has ended', async () => {
+    const { url } = await start({ ...options, mode: 'mixed', workMs: 50 });
+    expect((await readUntilFinal(url, await accepted(url))).at(-1)!.json?.outcome).toBe('succeeded');
+    const repeat = await submit(url, 'apply');
+    expect(repeat.status).toBe(409);
+    expect(repeat.contentType).toBe(JSON_TYPE);
+    expect(repeat.json?.error).toBe('this change set was already applied');
+    expect((await submit(url, 'apply', { ...SHOP_DB, changes: SHOP_DB.changes.slice(0, 1) })).status).toBe(202);
+    expect((await submit(url, 'plan')).status).toBe(200);
+  });
+
+  it('accepts a repeat while the first apply still runs', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 5000 });
+    await accepted(url);
+    expect((await submit(url, 'apply')).status).toBe(202);
+  });
+});
+
+fault('already-running', (options) => {
+  it('ends a repeat sent while the first apply runs with a failed final answer, and the first one as usual', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 200 });
+    const first = await accepted(url);
+    const repeat = await accepted(url);
+    const [firstFinal, repeatFinal] = await Promise.all([readUntilFinal(url, first), readUntilFinal(url, repeat)]);
+    expect(firstFinal.at(-1)!.json?.outcome).toBe('succeeded');
+    expect(repeatFinal.at(-1)!.json).toEqual({
+      outcome: 'failed',
+      description: 'An apply of this change set is already running.',
+      results: [
+        { id: 'shop-db', environment: 'test', outcome: 'failed', description: 'Not applied: an apply of shop-db in test is already running.' },
+        { id: 'shop-archive', environment: 'test', outcome: 'failed', description: 'Not applied: an apply of shop-archive in test is already running.' },
+      ],
+    });
+    // Once nothing runs, the same apply succeeds again.
+    expect((await readUntilFinal(url, await accepted(url))).at(-1)!.json?.outcome).toBe('succeeded');
+  });
+});
+
+fault('drifting-plan', (options) => {
+  it('says the first change failed in every plan of a change set after its first', async () => {
+    const { url } = await start({ ...options, mode: 'sync' });
+    const first = await submit(url, 'plan');
+    const second = await submit(url, 'plan');
+    expect(first.json?.outcome).toBe('succeeded');
+    expect(second.json?.outcome).toBe('failed');
+    expect((second.json?.results as Array<{ outcome: string }>).map((r) => r.outcome)).toEqual(['failed', 'succeeded']);
+    expect((await submit(url, 'plan', oneChange({ id: 'other', environment: 'test' }))).json?.outcome).toBe('succeeded');
+    expect((await submit(url, 'apply')).json?.outcome).toBe('succeeded');
+  });
+});
+
+for (const [name, status] of [['full-503', 503], ['full-429', 429]] as const) {
+  fault(name, (options) => {
+    it(`answers ${status} JSON with Retry-After instead of running the call at once when maxOperations are in progress`, async () => {
+      const { url } = await start({ ...options, mode: 'async', workMs: 5000, maxOperations: 2 });
+      expect((await submit(url, 'apply')).status).toBe(202);
+      expect((await submit(url, 'plan')).status).toBe(202);
+      const full = await fetch(`${url}/apply`, { method: 'POST', body: JSON.stringify(SHOP_DB) });
+      expect(full.status).toBe(status);
+      expect(full.headers.get('content-type')).toBe(JSON_TYPE);
+      expect(full.headers.get('retry-after')).toBe('1');
+      expect(typeof ((await full.json()) as { error: unknown }).error).toBe('string');
+    });
+  });
+}
+
+fault('lost-on-restart', (options) => {
+  it('answers 404 after a restart to an operation accepted before it, and knows new ones', async () => {
+    const reference = await start({ ...options, mode: 'async', workMs: 200 });
+    const before = await accepted(reference.url);
+    expect((await read(reference.url, before)).status).toBe(200);
+    await reference.restart();
+    const lost = await read(reference.url, before);
+    expect(lost.status).toBe(404);
+    expect(lost.contentType).toBe(JSON_TYPE);
+    expect((await readUntilFinal(reference.url, await accepted(reference.url))).at(-1)!.json?.outcome).toBe('succeeded');
+  });
+});
+
+fault('restored-never-end', (options) => {
+  it('keeps an operation in progress at the restart in_progress long after its work time; new ones finish', async () => {
+    const reference = await start({ ...options, mode: 'async', workMs: 1000 });
+    const before = await accepted(reference.url);
+    await reference.restart();
+    await sleep(1300);
+    const stuck = await read(reference.url, before);
+    expect(stuck.status).toBe(200);
+    expect(stuck.json?.outcome).toBe('in_progress');
+    expect((await readUntilFinal(reference.url, await accepted(reference.url))).at(-1)!.json?.outcome).toBe('succeeded');
+  });
+
+  it('leaves an operation that had ended before the restart final', async () => {
+    const reference = await start({ ...options, mode: 'async', workMs: 30 });
+    const before = await accepted(reference.url);
+    expect((await readUntilFinal(reference.url, before)).at(-1)!.json?.outcome).toBe('succeeded');
+    await reference.restart();
+    expect((await read(reference.url, before)).json?.outcome).toBe('succeeded');
   });
 });

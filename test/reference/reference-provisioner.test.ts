@@ -93,8 +93,8 @@ describe('async mode', () => {
     expect(third.json).toEqual(EXPECTED_APPLY);
   });
 
-  it('forgets a finished operation retentionMs after its work ended, not before', async () => {
-    const { url } = await start({ mode: 'async', workMs: 50, retentionMs: 300 });
+  it('forgets a finished operation maxOperationDurationMs after its work ended, not before', async () => {
+    const { url } = await start({ mode: 'async', workMs: 50, maxOperationDurationMs: 300 });
     const id = await accepted(url);
     await sleep(100);
     expect((await read(url, id)).json?.outcome).toBe('succeeded');
