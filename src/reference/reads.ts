@@ -2,7 +2,8 @@ import type { ReferenceContext } from './context.js';
 import { isFinished } from './operations.js';
 import { inProgressAnswer, progressNote } from './outcomes.js';
 import type { Reply } from './responses.js';
-import { jsonReply, JSON_TYPE, notFoundReply } from './responses.js';
+import { jsonReply, JSON_TYPE } from './responses.js';
+import { notFoundReply } from './not-found.js';
 import type { ReadAnswer, ReadFacts } from './seams.js';
 
 // Work that has run its time but is still reported as running sits on its last step.

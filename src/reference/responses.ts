@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import type { Seams } from './seams.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const TEXT_TYPE = 'text/plain; charset=utf-8';
@@ -20,12 +19,6 @@ export function jsonReply(status: number, value: unknown, contentType: string = 
 
 export function errorReply(status: number, message: string): Reply {
   return jsonReply(status, { error: message });
-}
-
-/** Every 404 goes through here, so the not-found seam sees each one; `operationId` when a read asked for one. */
-export function notFoundReply(message: string, seams: Seams, about: { operationId?: string } = {}): Reply {
-  const reply = errorReply(404, message);
-  return seams.notFound?.(reply, about) ?? reply;
 }
 
 export function methodNotAllowedReply(method: string | undefined, allowed: string): Reply {

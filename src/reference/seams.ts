@@ -1,8 +1,7 @@
 import type { SubmitKind } from '../transcript/exchange.js';
 import type { ChangeSet } from './change-set.js';
 import type { OperationIdSource } from './operation-ids.js';
-import type { Operation, OperationTimes } from './operations.js';
-import type { ResolvedOptions } from './options.js';
+import type { Operation, OperationTimes } from './operation.js';
 import type { OutcomeBody } from './outcomes.js';
 import type { Reply } from './responses.js';
 
@@ -48,7 +47,7 @@ export interface Seams {
   /** Input parsing: how a POST body becomes a JSON value; a Reply refuses the body outright. */
   parseInput?(text: string, standard: (text: string) => JsonParse): JsonParse | Reply;
   /** Latency: how long an answer to a valid POST is held back, ms. */
-  postDelayMs?(options: ResolvedOptions): number;
+  postDelayMs?(options: { slowAnswerMs: number }): number;
   /** Refusal: an error answered to a valid call instead of doing its work. */
   refuseCall?(call: Call): Reply | undefined;
   /** Capacity: the answer when maxOperations are in progress; by default the call runs at once and answers 200. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { SubmitKind } from '../transcript/exchange.js';
 import { checkChangeSet } from './change-set.js';
-import type { Operation } from './operations.js';
+import type { Operation } from './operation.js';
 import type { ChangeResult, OutcomeBody } from './outcomes.js';
 
 /** Where the operations outlive the process: a file, or (in-process) memory kept across restarts. */
