@@ -11,6 +11,7 @@ import { writeJsonReport } from '../report/write-json.js';
 import { writeJunitReport } from '../report/write-junit.js';
 import { writeHtmlReport } from '../report/write-html.js';
 import { writeBundle } from '../report/bundle.js';
+import { loadBaseline } from '../config/baseline.js';
 import { REDACTED } from '../report/redact.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import { writeTranscriptFile } from '../transcript/transcript-file.js';
@@ -30,6 +31,7 @@ interface RunArgs extends RunFlags, PropertyFlags {
   report?: string;
   junit?: string;
   html?: string;
+  baseline?: string;
   bundle?: string;
   transcript?: string;
   reference: boolean;
@@ -74,6 +76,7 @@ export function runCommand(result: CommandResult, argv: readonly string[] = []):
         .option('report', { type: 'string', requiresArg: true, describe: 'Write the JSON report to this file' })
         .option('junit', { type: 'string', requiresArg: true, describe: 'Write the results as JUnit XML to this file, for CI servers' })
         .option('html', { type: 'string', requiresArg: true, describe: 'Write a self-contained HTML report (timeline, rules, evidence) to this file' })
+        .option('baseline', { type: 'string', requiresArg: true, describe: 'Known failures (JSON or YAML: rule, reason, expires) reported waived, never pass, until they expire' })
         .option('bundle', { type: 'string', requiresArg: true, describe: 'Write the evidence to this folder: JSON, HTML and JUnit reports, the transcript and registration, the settings, and a manifest of sha256 hashes (secrets masked); check it later with verify DIR' })
         .option('transcript', { type: 'string', requiresArg: true, describe: 'Write every exchange, with the context it was judged in, to this file (JSON)' })
         .option('show-secrets', { type: 'boolean', default: false, describe: 'Show secret-looking values and headers in reports' })), layers) as unknown as Argv<RunArgs>;
@@ -103,6 +106,7 @@ async function executeRun(args: RunArgs): Promise<number> {
   if (!args.reference && targetUrl === undefined) throw new UsageError('--url', 'missing: give --url URL, set PROVISIONER_URL, or use --reference');
 
   if (args.profile === 'certify') refuseWeakenedCertification(args);
+  const baseline = args.baseline === undefined ? undefined : loadBaseline(args.baseline);
   const options = await resolveRunOptions({
     ...args,
     url: targetUrl,
@@ -139,6 +143,7 @@ async function executeRun(args: RunArgs): Promise<number> {
       properties,
       url,
       profile: args.profile,
+      ...(baseline && { baseline }),
       ...(args.config !== undefined && { configFile: args.config }),
       observer: progress,
       signal: abort.signal,
@@ -187,6 +192,7 @@ function refuseWeakenedCertification(args: RunArgs): void {
   if (args.skip !== undefined) throw new UsageError('--skip', 'the certify profile judges every rule');
   if (!args.strict) throw new UsageError('--strict', 'the certify profile is always strict: a SHOULD rule that does not hold fails it');
   if (args.planOnly) throw new UsageError('--plan-only', 'the certify profile applies: idempotency and every apply rule are part of it');
+  if (args.baseline !== undefined) throw new UsageError('--baseline', 'the certify profile waives nothing: every failure counts');
 }
 
 /** The settings the run resolved, printed before it starts: where each default came from is then never a guess. */

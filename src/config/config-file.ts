@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { extname, join } from 'node:path';
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { bundledPath } from '../core/package.js';
+import { join } from 'node:path';
+import type { ErrorObject } from 'ajv';
+import { parseJsonOrYaml, schemaErrors } from './schema-check.js';
 import { ConfigError } from '../errors.js';
 
 /** Names a config file may have in the working folder, found in this order. */
@@ -21,19 +20,6 @@ export function findConfigFile(folder: string): string | undefined {
 
 function configError(file: string, detail: string): ConfigError {
   return new ConfigError('--config', `${file}: ${detail}`);
-}
-
-// Ajv is loaded only when a config file is used: nothing else at start-up needs it.
-const require = createRequire(import.meta.url);
-let validator: ValidateFunction | undefined;
-
-function validate(): ValidateFunction {
-  if (!validator) {
-    const Ajv = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-    const ajv = new Ajv.default({ allErrors: true, strict: false });
-    validator = ajv.compile(JSON.parse(readFileSync(bundledPath('schemas', 'config.schema.json'), 'utf8')) as object);
-  }
-  return validator;
 }
 
 function keyOf(error: ErrorObject): string {
@@ -75,18 +61,6 @@ function substitute(value: unknown, env: NodeJS.ProcessEnv, file: string, key: s
   return value;
 }
 
-function parse(file: string, text: string): unknown {
-  const yaml = ['.yaml', '.yml'].includes(extname(file).toLowerCase());
-  try {
-    if (!yaml) return JSON.parse(text) as unknown;
-    const { parse: parseYaml } = require('yaml') as typeof import('yaml');
-    return parseYaml(text) as unknown;
-  } catch (error) {
-    const reason = (error as Error).message.split('\n')[0];
-    throw configError(file, `is not valid ${yaml ? 'YAML' : 'JSON'}: ${reason}`);
-  }
-}
-
 /** Reads, checks and fills in a config file; every problem is a one-line usage error naming the file and the key. */
 export function loadConfigFile(file: string, env: NodeJS.ProcessEnv): LoadedConfig {
   let text: string;
@@ -95,11 +69,13 @@ export function loadConfigFile(file: string, env: NodeJS.ProcessEnv): LoadedConf
   } catch (error) {
     throw configError(file, `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const doc = parse(file, text) ?? {};
+  const parsed = parseJsonOrYaml(file, text);
+  if (!parsed.ok) throw configError(file, parsed.error);
+  const doc = parsed.value ?? {};
   // Placeholders are filled in first, so that the schema judges the values the run will use.
   const filled = isMapping(doc) ? Object.fromEntries(Object.entries(doc).map(([key, value]) => [key, substitute(value, env, file, key)])) : doc;
-  const check = validate();
-  if (!check(filled)) throw configError(file, schemaProblem(check.errors ?? []));
+  const errors = schemaErrors('config.schema.json', filled);
+  if (errors.length > 0) throw configError(file, schemaProblem(errors));
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filled as Record<string, unknown>)) {
     // Whole numbers are text to the flags that take them, so that their checks name the flag as for a flag.

@@ -29,6 +29,7 @@ const MARKS: Record<RuleStatus, string> = {
   advice: '~',
   'not-exercised': '–',
   skip: '–',
+  waived: '≈',
 };
 
 function paint(status: RuleStatus, style: Style): (text: string) => string {
@@ -44,6 +45,7 @@ function paint(status: RuleStatus, style: Style): (text: string) => string {
       return style.cyan;
     case 'not-exercised':
     case 'skip':
+    case 'waived':
       return style.dim;
   }
 }
@@ -83,6 +85,10 @@ function ruleLines(rules: RuleResult[], style: Style): string[] {
     lines.push(quiet ? style.dim(status + rest) : paint(rule.status, style)(status) + rest);
     if (rule.status === 'not-exercised') {
       lines.push(...indented(rule.message, ' '.repeat(2 + STATUS_WIDTH)).map((line) => (line === '' ? line : style.dim(line))));
+    }
+    if (rule.waiver) {
+      const waived = `a ${rule.waiver.status} waived by the baseline until ${rule.waiver.expires}: ${rule.waiver.reason}`;
+      lines.push(...indented(waived, ' '.repeat(2 + STATUS_WIDTH)).map((line) => (line === '' ? line : style.dim(line))));
     }
   }
   return lines;
@@ -137,6 +143,7 @@ export function summaryLine(summary: Summary): string {
   const parts = [`${summary.passed} passed`, `${summary.failed} failed`, `${summary.warned} warned`, `${summary.notExercised} not exercised`];
   if (summary.advice > 0) parts.push(`${summary.advice} advice`);
   if (summary.skipped > 0) parts.push(`${summary.skipped} skipped`);
+  if (summary.waived) parts.push(`${summary.waived} waived`);
   if (summary.errors) parts.push(`${plural(summary.errors, 'rule')} the kit failed to judge`);
   return parts.join(', ');
 }

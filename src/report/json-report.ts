@@ -48,6 +48,7 @@ export interface JsonRule {
   sentence: string;
   message: string;
   count?: number;
+  waiver?: { reason: string; expires: string; status: 'fail' | 'warn' | 'advice' };
   evidence: JsonEvidence[];
 }
 
@@ -62,6 +63,7 @@ export interface JsonProperty extends Omit<PropertyResult, 'exchanges' | 'reruns
 export interface JsonSettings {
   profile?: string;
   configFile?: string;
+  baseline?: { file: string; waivers: Array<{ rule: string; reason: string; expires: string }> };
   /** ms */
   pollInterval: number;
   /** ms */
@@ -171,6 +173,7 @@ function jsonRule(outcome: RunOutcome, rule: RunOutcome['rules'][number]): JsonR
     sentence: rule.sentence,
     message: rule.message,
     ...(rule.count !== undefined && { count: rule.count }),
+    ...(rule.waiver !== undefined && { waiver: { ...rule.waiver } }),
     evidence: rule.evidence.map((evidence) => ({
       note: evidence.note,
       // An id the transcript does not hold cannot be shown; the note still says what it was about.
@@ -213,6 +216,7 @@ export function buildJsonReport(outcome: RunOutcome): JsonReport {
     settings: {
       ...(settings.profile !== undefined && { profile: settings.profile }),
       ...(settings.configFile !== undefined && { configFile: settings.configFile }),
+      ...(settings.baseline !== undefined && { baseline: { file: settings.baseline.file, waivers: settings.baseline.waivers.map((w) => ({ ...w })) } }),
       pollInterval: settings.pollIntervalMs,
       answerTimeout: settings.answerTimeoutMs,
       maxOperationDuration: { ...settings.maxOperationDuration },

@@ -5,9 +5,10 @@ export type Level = 'MUST' | 'SHOULD' | 'ADVICE';
 
 /**
  * A rule's status in a report. `warn` and `advice` are a broken SHOULD and ADVICE rule; `error` says the
- * kit failed while judging it (a bug in the kit), so nothing is known about the rule.
+ * kit failed while judging it (a bug in the kit), so nothing is known about the rule; `waived` is a failure
+ * a baseline accepts for a while (never a pass).
  */
-export type RuleStatus = 'pass' | 'fail' | 'warn' | 'advice' | 'skip' | 'not-exercised' | 'error';
+export type RuleStatus = 'pass' | 'fail' | 'warn' | 'advice' | 'skip' | 'not-exercised' | 'error' | 'waived';
 
 export type RuleSection = 'answers' | 'final' | 'reads' | 'registration' | 'repeats' | 'load' | 'bad-input';
 
@@ -46,4 +47,6 @@ export interface RuleResult {
   message: string;
   evidence: Evidence[];
   count?: number;
+  /** Present when a baseline waived this rule: why, until when, and what it would have been. */
+  waiver?: { reason: string; expires: string; status: 'fail' | 'warn' | 'advice' };
 }

@@ -10,6 +10,8 @@ import type { Transcript } from '../transcript/transcript.js';
 import { conclusionsFor } from './conclusions.js';
 import type { RunOutcome, RunSettings } from './outcome.js';
 import { decideVerdict, summarize } from './verdict.js';
+import { applyBaseline } from './baseline.js';
+import type { Waiver } from '../config/baseline.js';
 
 /** What a run (or a transcript judged again) hands over to be judged and reported. */
 export interface FinishedRun {
@@ -22,6 +24,8 @@ export interface FinishedRun {
   settings: RunSettings;
   /** The run was stopped before its end. */
   interrupted: boolean;
+  /** Known failures the team accepts for now: they are reported `waived`, never `pass`. */
+  baseline?: readonly Waiver[];
   /** Sentences about how the run went, said before what the judgement concludes. */
   notes: string[];
   operations: OperationConclusion[];
@@ -30,7 +34,8 @@ export interface FinishedRun {
 
 /** Judges a finished run and assembles its outcome: the one place `run` and `verify` reach a verdict. */
 export function concludeRun(run: FinishedRun): RunOutcome {
-  const rules = judgeRules(run.transcript, run.context, run.selection);
+  const waived = applyBaseline(judgeRules(run.transcript, run.context, run.selection), run.baseline ?? [], run.startedAt);
+  const rules = waived.rules;
   const verdict = decideVerdict(rules, run.transcript, run.interrupted, run.settings.profile === 'certify');
   return {
     kit: kitIdentity(),
@@ -44,6 +49,7 @@ export function concludeRun(run: FinishedRun): RunOutcome {
     conclusions: [
       ...rules.filter((rule) => rule.status === 'error').map((rule) => rule.message),
       ...run.notes,
+      ...waived.notes,
       ...(verdict === 'incomplete' ? [incompleteConclusion(rules)] : []),
       ...conclusionsFor(run.transcript, run.context, verdict, run.url),
     ],

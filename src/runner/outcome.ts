@@ -6,6 +6,7 @@ import type { ExitCode, Verdict } from '../core/verdict.js';
 import type { RuleResult } from '../rules/types.js';
 import type { Transcript } from '../transcript/transcript.js';
 import type { ProfileName } from '../config/profiles.js';
+import type { Waiver } from '../config/baseline.js';
 
 export interface Summary {
   passed: number;
@@ -16,6 +17,8 @@ export interface Summary {
   notExercised: number;
   /** Rules the kit failed to judge (a bug in the kit); present only when there are any. */
   errors?: number;
+  /** Failures a baseline waived; only present when there are some. */
+  waived?: number;
 }
 
 /** Everything a finished run knows; reports are views of this. */
@@ -43,6 +46,8 @@ export interface RunSettings {
   /** The profile the run's defaults came from, and the config file it read, if any. */
   profile?: ProfileName;
   configFile?: string;
+  /** The baseline the run applied: its file and waivers, so that judging the run again applies them too. */
+  baseline?: { file: string; waivers: Waiver[] };
   pollIntervalMs: number;
   answerTimeoutMs: number;
   maxOperationDuration: JudgeContext['maxOperationDuration'];

@@ -13,12 +13,14 @@ import { concludeRun } from './conclude.js';
 import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
 import type { ProfileName } from '../config/profiles.js';
+import type { Baseline } from '../config/baseline.js';
 
 /** What a run needs: the resolved options, with a URL to aim at, and what to drive. */
 export interface RunRequest extends Omit<ResolvedRunOptions, 'url'> {
   url: string;
   profile?: ProfileName;
   configFile?: string;
+  baseline?: Baseline;
   suites?: readonly Suite[];
   /** Property suites and their budgets; absent: none run. */
   properties?: PropertyRunSettings;
@@ -100,6 +102,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     context,
     selection: { only: request.only, skip: request.skip, strict: request.strict },
     interrupted,
+    ...(request.baseline && { baseline: request.baseline.waivers }),
     notes: [
       ...(interrupted ? ['the run was stopped before it ended: what was not driven was not judged, so it cannot pass'] : []),
       ...(request.properties?.suites.length ? [] : ['the property suites did not run: generated change sets and bad input were not tried']),
@@ -109,6 +112,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     settings: {
       ...(request.profile !== undefined && { profile: request.profile }),
       ...(request.configFile !== undefined && { configFile: request.configFile }),
+      ...(request.baseline !== undefined && { baseline: request.baseline }),
       pollIntervalMs: request.pollIntervalMs,
       answerTimeoutMs: request.answerTimeoutMs,
       maxOperationDuration: request.maxOperationDuration,

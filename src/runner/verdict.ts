@@ -7,6 +7,7 @@ import type { Summary } from './outcome.js';
 export function summarize(results: readonly RuleResult[]): Summary {
   const count = (status: RuleResult['status']): number => results.filter((r) => r.status === status).length;
   const errors = count('error');
+  const waived = count('waived');
   return {
     passed: count('pass'),
     failed: count('fail'),
@@ -15,6 +16,7 @@ export function summarize(results: readonly RuleResult[]): Summary {
     skipped: count('skip'),
     notExercised: count('not-exercised'),
     ...(errors > 0 && { errors }),
+    ...(waived > 0 && { waived }),
   };
 }
 

@@ -4,6 +4,8 @@ import { judgeRules } from '../rules/index.js';
 import { catalogSha256, MANIFEST_FILE, MANIFEST_FORMAT, sha256, type BundleManifest } from '../report/bundle.js';
 import { parseTranscriptFile } from '../transcript/transcript-file.js';
 import { decideVerdict } from './verdict.js';
+import { applyBaseline } from './baseline.js';
+import type { Waiver } from '../config/baseline.js';
 
 /** One thing wrong with a bundle, and the file it is about. */
 export interface BundleProblem {
@@ -24,7 +26,8 @@ export interface BundleCheck {
 
 interface RecordedReport {
   verdict: string;
-  settings: { strict: boolean };
+  startedAt: string;
+  settings: { strict: boolean; profile?: string; baseline?: { waivers: Waiver[] } };
   rules: Array<{ id: string; status: string }>;
 }
 
@@ -97,8 +100,13 @@ export async function verifyBundle(dir: string): Promise<BundleCheck> {
     return check;
   }
   const skip = report.rules.filter((rule) => rule.status === 'skip').map((rule) => rule.id);
-  const rules = judgeRules(parsed.transcript, parsed.context, { strict: report.settings.strict, skip });
-  const judged = decideVerdict(rules, parsed.transcript);
+  // The run's own baseline, as of the day it ran, and its profile: the verdict must follow from the same judgement.
+  const { rules } = applyBaseline(
+    judgeRules(parsed.transcript, parsed.context, { strict: report.settings.strict, skip }),
+    report.settings.baseline?.waivers ?? [],
+    Date.parse(report.startedAt),
+  );
+  const judged = decideVerdict(rules, parsed.transcript, false, report.settings.profile === 'certify');
   check.recordedVerdict = report.verdict;
   check.judgedVerdict = judged;
   if (manifest.verdict !== report.verdict) {

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { bundledPath } from '../core/package.js';
+
+// Ajv is loaded only when a user's file is checked: nothing else at start-up needs it.
+const require = createRequire(import.meta.url);
+const validators = new Map<string, ValidateFunction>();
+
+/** ajv's errors for `doc` against one of the schemas in `schemas/`, compiled once; empty when it holds. */
+export function schemaErrors(schemaFile: string, doc: unknown): readonly ErrorObject[] {
+  let validate = validators.get(schemaFile);
+  if (!validate) {
+    const Ajv = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+    validate = new Ajv.default({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(bundledPath('schemas', schemaFile), 'utf8')) as object);
+    validators.set(schemaFile, validate);
+  }
+  return validate(doc) ? [] : (validate.errors ?? []);
+}
+
+/** Reads a JSON or YAML document by its extension; a syntax error is one line, for the caller's message. */
+export function parseJsonOrYaml(file: string, text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  const yaml = /\.ya?ml$/i.test(file);
+  try {
+    if (!yaml) return { ok: true, value: JSON.parse(text) as unknown };
+    const { parse } = require('yaml') as typeof import('yaml');
+    return { ok: true, value: parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, error: `is not valid ${yaml ? 'YAML' : 'JSON'}: ${(error as Error).message.split('\n')[0]}` };
+  }
+}
