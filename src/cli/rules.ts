@@ -5,15 +5,19 @@ import type { CommandResult } from './command-result.js';
 
 interface RulesArgs {
   json: boolean;
+  markdown: boolean;
 }
 
 export function rulesCommand(result: CommandResult): CommandModule<object, RulesArgs> {
   return {
     command: 'rules',
     describe: 'List the catalog of rules: id, level, title and sentence',
-    builder: (yargs: Argv<object>) => yargs.option('json', { type: 'boolean', default: false, describe: 'Print the catalog as JSON' }) as unknown as Argv<RulesArgs>,
+    builder: (yargs: Argv<object>) =>
+      yargs
+        .option('json', { type: 'boolean', default: false, describe: 'Print the catalog as JSON' })
+        .option('markdown', { type: 'boolean', default: false, describe: 'Print the catalog as a Markdown table (the one in README.md)' }) as unknown as Argv<RulesArgs>,
     handler: (args) => {
-      process.stdout.write(args.json ? `${JSON.stringify(catalogJson(), null, 2)}\n` : catalogText());
+      process.stdout.write(args.json ? `${JSON.stringify(catalogJson(), null, 2)}\n` : args.markdown ? catalogMarkdown() : catalogText());
       result.exitCode = 0;
     },
   };
@@ -30,4 +34,11 @@ function catalogText(): string {
     return `${rule.id.padEnd(width)}  ${rule.level.padEnd(6)}  ${rule.title}${note}\n${' '.repeat(width + 10)}${rule.sentence}`;
   });
   return `${lines.join('\n')}\n`;
+}
+
+/** The catalog as the Markdown table README.md holds; a test keeps the two the same. */
+export function catalogMarkdown(): string {
+  const cell = (text: string): string => text.replace(/\|/g, '\\|');
+  const rows = RULES.map((rule) => `| \`${rule.id}\` | ${rule.level} | ${cell(rule.title)} | ${cell(rule.sentence)} |`);
+  return ['| id | level | title | rule |', '|---|---|---|---|', ...rows, ''].join('\n');
 }
