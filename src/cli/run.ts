@@ -1,5 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import { resolveRunOptions, type RunFlags } from '../config/run-options.js';
+import { DEFAULT_BURST, DEFAULT_RESTART_TIMEOUT, resolveRunOptions, type RunFlags } from '../config/run-options.js';
+import { shellRestart } from '../runner/restart-command.js';
 import { UsageError } from '../config/usage-error.js';
 import { bundledPath } from '../config/package-paths.js';
 import { parsePositiveDuration } from '../config/duration.js';
@@ -55,7 +56,11 @@ export function runCommand(result: CommandResult): CommandModule<object, RunArgs
         .option('report', { type: 'string', requiresArg: true, describe: 'Write the JSON report to this file' })
         .option('junit', { type: 'string', requiresArg: true, describe: 'Write the results as JUnit XML to this file, for CI servers' })
         .option('transcript', { type: 'string', requiresArg: true, describe: 'Write every exchange, with the context it was judged in, to this file (JSON)' })
-        .option('show-secrets', { type: 'boolean', default: false, describe: 'Show secret-looking values and headers in reports' })) as unknown as Argv<RunArgs>,
+        .option('show-secrets', { type: 'boolean', default: false, describe: 'Show secret-looking values and headers in reports' })
+        .option('burst', { type: 'number', requiresArg: true, default: DEFAULT_BURST, describe: 'Plan calls sent at once to judge capacity.burst (0: no burst)' })
+        .option('burst-apply', { type: 'boolean', default: false, describe: 'Make every second call of the burst an apply (such applies ignore the lock per application and environment)' })
+        .option('restart-command', { type: 'string', requiresArg: true, describe: 'Shell command that restarts the provisioner, run while operations are in progress, to judge durability.survives-restart' })
+        .option('restart-timeout', { type: 'string', requiresArg: true, default: DEFAULT_RESTART_TIMEOUT, describe: 'Longest the restart command may take (ISO 8601)' })) as unknown as Argv<RunArgs>,
     handler: async (args) => {
       result.exitCode = await executeRun(args);
     },
@@ -93,7 +98,8 @@ async function executeRun(args: RunArgs): Promise<number> {
   process.once('SIGTERM', onSignal);
   progress.message(`provisioner-conformance: playing the control plane against ${url} (${options.changeSets.length} change sets, poll interval ${args.pollInterval})`);
   try {
-    const outcome = await runConformance({ ...options, properties, url, observer: progress, signal: abort.signal });
+    const restart = options.restartCommand === undefined ? undefined : shellRestart(options.restartCommand);
+    const outcome = await runConformance({ ...options, properties, url, restart, observer: progress, signal: abort.signal });
     progress.stop();
     process.stdout.write(renderSummary(outcome, { color, invocation: process.argv.slice(2) }));
     if (args.report !== undefined) await writeJsonReport(args.report, outcome);

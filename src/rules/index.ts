@@ -6,6 +6,10 @@ import * as final from './judges/final.js';
 import * as input from './judges/input.js';
 import * as reads from './judges/reads.js';
 import * as registration from './judges/registration.js';
+import { applyIdempotent, applyRepeatWhileRunning, planRepeatable } from './repeats.js';
+import { capacityBurst } from './capacity.js';
+import { durabilitySurvivesRestart } from './durability.js';
+import { SituationViews } from './situation-views.js';
 
 type Judge = NonNullable<Rule['judge']>;
 
@@ -40,6 +44,9 @@ const JUDGES: Readonly<Record<string, Judge>> = {
   'registration.max-operation-duration': registration.registrationMaxOperationDuration,
   'input.malformed-json': input.inputMalformedJson,
   'input.invalid-change-set': input.inputInvalidChangeSet,
+  ...Object.fromEntries(
+    [applyIdempotent, applyRepeatWhileRunning, planRepeatable, capacityBurst, durabilitySurvivesRestart].map((rule) => [rule.id, rule.judge!]),
+  ),
 };
 
 export const RULES: readonly Rule[] = CATALOG.map((entry) => ({ ...entry, judge: JUDGES[entry.id] }));
@@ -55,7 +62,7 @@ export interface RuleSelection {
 
 /** Judges the transcript by every rule of the catalog, in catalog order. */
 export function judgeRules(transcript: Transcript, context: JudgeContext, selection: RuleSelection = {}): RuleResult[] {
-  const judged = withoutStoppedExchanges(transcript);
+  const views = new SituationViews(withoutStoppedExchanges(transcript));
   return RULES.map((rule) => {
     const base = { id: rule.id, level: rule.level, title: rule.title, sentence: rule.sentence };
     const deselected = (selection.only && !selection.only.includes(rule.id)) || selection.skip?.includes(rule.id);
@@ -63,7 +70,7 @@ export function judgeRules(transcript: Transcript, context: JudgeContext, select
     if (!rule.judge) {
       return { ...base, status: 'not-exercised', message: 'this version of the kit does not drive this situation yet', evidence: [] };
     }
-    return { ...base, ...resultOf(rule, safeJudge(rule.judge, judged, context), selection.strict ?? false) };
+    return { ...base, ...resultOf(rule, safeJudge(rule.judge, views.for(rule.id), context), selection.strict ?? false) };
   });
 }
 

@@ -72,6 +72,8 @@ export interface Exchange {
   changeSet?: string;
   /** For reads: the id as placed in the URL (before encoding). */
   operationId?: string;
+  /** For a POST sent again byte for byte by a repeat suite: the seq of the first POST it repeats. */
+  repeatOf?: number;
   request: RecordedRequest;
   sentAt: Millis;
   /** When status and headers arrived. */
@@ -100,4 +102,20 @@ export type TranscriptEvent =
       type: 'note';
       at: Millis;
       message: string;
+    }
+  | {
+      /** The kit began to restart the provisioner (--restart-command): reads may be refused until it ends. */
+      type: 'restart-started';
+      at: Millis;
+      /** What restarts it, e.g. the shell command. */
+      describe: string;
+    }
+  | {
+      type: 'restart-ended';
+      at: Millis;
+      /** The restart did what it should; false: it failed or timed out, a kit error. */
+      ok: boolean;
+      message: string;
+      /** What the restart printed (stdout and stderr), cut to its end when long. */
+      output?: string;
     };

@@ -1,0 +1,46 @@
+import type { Exchange, Millis } from './exchange.js';
+import type { Transcript } from './transcript.js';
+
+/**
+ * The suites that drive a situation a rule is about. Suites tag their exchanges with these names, and
+ * the judges of those rules find the situation by them, in a live run and in a saved transcript alike.
+ */
+export const SITUATION_SUITES = {
+  /** The same apply sent again after the first has ended. */
+  repeatApply: 'scenario/repeat-apply',
+  /** The same apply sent again while the first is still in progress. */
+  repeatWhileRunning: 'scenario/repeat-while-running',
+  /** Many plan (and apply) calls at once. */
+  burst: 'scenario/burst',
+  /** Operations accepted just before the provisioner is restarted. */
+  restart: 'scenario/restart',
+} as const;
+
+/** When the kit restarted the provisioner: from the start of the restart to its end (open while it never ended). */
+export interface RestartWindow {
+  startedAt: Millis;
+  endedAt: Millis;
+  /** The restart did its job; false: it failed or timed out (a kit error). */
+  ok: boolean;
+  describe: string;
+  message?: string;
+}
+
+/** The restarts of a run, in order, each start paired with the end that follows it. */
+export function restartWindows(transcript: Transcript): RestartWindow[] {
+  const windows: RestartWindow[] = [];
+  for (const event of transcript.events) {
+    if (event.type === 'restart-started') {
+      windows.push({ startedAt: event.at, endedAt: Number.POSITIVE_INFINITY, ok: false, describe: event.describe });
+    } else if (event.type === 'restart-ended') {
+      const open = windows.findLast((window) => window.endedAt === Number.POSITIVE_INFINITY);
+      if (open) Object.assign(open, { endedAt: event.at, ok: event.ok, message: event.message });
+    }
+  }
+  return windows;
+}
+
+/** The exchange was in flight at some moment of the window. */
+export function overlaps(exchange: Exchange, window: RestartWindow): boolean {
+  return exchange.sentAt <= window.endedAt && exchange.endedAt >= window.startedAt;
+}
