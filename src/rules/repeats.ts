@@ -2,6 +2,7 @@ import type { Exchange } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { EndStates, describeDifferences, endDifferences, type EndState } from '../transcript/end-states.js';
 import { SITUATION_SUITES } from '../transcript/situations.js';
+import { outcomeOf } from '../transcript/views.js';
 import { broken, evidence, held, notExercised, plural } from './judges/judgement.js';
 import type { Evidence, Judgement, JudgeContext, Rule } from './types.js';
 
@@ -45,7 +46,7 @@ function compareEnds(ends: EndStates, pair: RepeatPair, what: string, options: {
     if (second.unknown) return { judged: false, why: `the kit stopped before the repeated ${what} of ${name(pair.first)} ended` };
     return {
       judged: true,
-      evidence: evidence(`the ${what} of ${name(pair.first)} sent again ${second.why}, where the first ended ${String(outcome(first.final))}`, ...sideBySide(pair.repeat, first, second)),
+      evidence: evidence(`the ${what} of ${name(pair.first)} sent again ${second.why}, where the first ended ${outcomeOf(first.final)}`, ...sideBySide(pair.repeat, first, second)),
     };
   }
   const differences = endDifferences(first.final, second.final, options);
@@ -57,11 +58,6 @@ function compareEnds(ends: EndStates, pair: RepeatPair, what: string, options: {
       ...sideBySide(pair.repeat, first, second),
     ),
   };
-}
-
-function outcome(final: Exchange): unknown {
-  const json = final.response?.json;
-  return json?.ok && typeof json.value === 'object' && json.value !== null ? (json.value as { outcome?: unknown }).outcome : undefined;
 }
 
 /** Held, broken or not exercised, from the verdicts of every pair. */
