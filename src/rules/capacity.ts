@@ -1,7 +1,7 @@
 import type { Exchange, SubmitKind } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { EndStates } from '../transcript/end-states.js';
-import { SITUATION_SUITES } from '../transcript/situations.js';
+import { burstWindow, isOverloadAnswer, overloadedByBurst, SITUATION_SUITES } from '../transcript/situations.js';
 import { submissions } from '../transcript/views.js';
 import { broken, evidence, held, notExercised, plural } from './judges/judgement.js';
 import type { Evidence, Judgement, JudgeContext, Rule } from './types.js';
@@ -31,9 +31,11 @@ function statusText(call: Exchange): string {
 
 /**
  * capacity.burst: every call of the burst answers 200 or 202 and every accepted operation reaches a
- * final answer. What the provisioner does outside a burst as well (a call of that kind never answers
- * 200 or 202, no operation ever ends) is left to answer.status and the operation rules: it is no
- * failure under load.
+ * final answer; no other plan or apply in flight meanwhile is answered 429, 5xx or with a broken
+ * connection. A burst call refused with another status (a 409, a 400) is load only when calls of that
+ * kind outside the burst were answered 200 or 202; and burst operations that never end are load only
+ * when operations outside the burst do end. Otherwise the provisioner fails that way without load too,
+ * which answer.status and the operation rules judge.
  */
 function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Judgement {
   const calls = submissions(transcript).filter((call) => call.suite === BURST);
@@ -56,7 +58,7 @@ function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Jud
     const kind = call.tag as SubmitKind;
     const status = call.response?.status;
     if (status !== 200 && status !== 202) {
-      if (answeredOutside.has(kind)) faults.push(evidence(`${kind} ${call.changeSet ?? ''} ${statusText(call)} during a burst of ${calls.length} calls`, call));
+      if (isOverloadAnswer(call) || answeredOutside.has(kind)) faults.push(evidence(`${kind} ${call.changeSet ?? ''} ${statusText(call)} during a burst of ${plural(calls.length, 'call')}`, call));
       else unattributed++;
       continue;
     }
@@ -71,6 +73,10 @@ function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Jud
       if (endsOutside) faults.push(evidence(`${kind} ${call.changeSet ?? ''} accepted during the burst ${end.why.replace(/^answered 202, then /, 'then ')}`, call));
       else unattributed++;
     }
+  }
+  const window = burstWindow(transcript);
+  for (const call of others.filter((other) => overloadedByBurst(other, window))) {
+    faults.push(evidence(`${call.tag} ${call.changeSet ?? ''} of ${call.suite} ${statusText(call)} while a burst of ${plural(calls.length, 'call')} was in flight`, call));
   }
   const inFlight = mostInFlight(calls);
   const kinds = `${plural(calls.filter((c) => c.tag === 'plan').length, 'plan')}, ${plural(calls.filter((c) => c.tag === 'apply').length, 'apply', 'applies')}`;

@@ -1,6 +1,6 @@
 import type { Exchange } from '../transcript/exchange.js';
 import { Transcript } from '../transcript/transcript.js';
-import { overlaps, restartWindows, SITUATION_SUITES } from '../transcript/situations.js';
+import { burstWindow, overlaps, overloadedByBurst, restartWindows, SITUATION_SUITES } from '../transcript/situations.js';
 
 /**
  * What each rule sees of the transcript. The kit provokes some situations on purpose, and what they
@@ -9,8 +9,9 @@ import { overlaps, restartWindows, SITUATION_SUITES } from '../transcript/situat
  * - a restart: refused connections, 5xx and lost operations around it are durability.survives-restart's,
  *   so every other rule sees the run without the restart suite's exchanges and without any exchange in
  *   flight while the provisioner restarted (the restart runs after every other suite, so there are none);
- * - a burst: a 429, 5xx or reset to a call of the burst, and a call held open because a full provisioner
- *   runs it at once, are capacity.burst's, not answer.status' or answer.prompt's;
+ * - a burst: a 429, 5xx or reset to a call of the burst, or to any plan or apply in flight while the burst
+ *   was, and a burst call held open because a full provisioner runs it at once, are capacity.burst's, not
+ *   answer.status' or answer.prompt's;
  * - a repeat: the status of a POST sent again is the repeat rules', not answer.status'.
  */
 export class SituationViews {
@@ -22,7 +23,8 @@ export class SituationViews {
   constructor(transcript: Transcript) {
     this.whole = transcript;
     this.calm = withoutRestart(transcript);
-    this.everyday = only(this.calm, (e) => !isPost(e) || (e.suite !== SITUATION_SUITES.burst && e.repeatOf === undefined));
+    const burst = burstWindow(this.calm);
+    this.everyday = only(this.calm, (e) => !isPost(e) || (e.suite !== SITUATION_SUITES.burst && e.repeatOf === undefined && !overloadedByBurst(e, burst)));
     this.unhurried = only(this.calm, (e) => !isPost(e) || e.suite !== SITUATION_SUITES.burst);
   }
 

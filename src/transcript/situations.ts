@@ -41,6 +41,26 @@ export function restartWindows(transcript: Transcript): RestartWindow[] {
 }
 
 /** The exchange was in flight at some moment of the window. */
-export function overlaps(exchange: Exchange, window: RestartWindow): boolean {
+export function overlaps(exchange: Exchange, window: { startedAt: Millis; endedAt: Millis }): boolean {
   return exchange.sentAt <= window.endedAt && exchange.endedAt >= window.startedAt;
+}
+
+/** From the first exchange of the burst suite to the end of its last (its operations' reads included): the time the provisioner was under the burst. */
+export function burstWindow(transcript: Transcript): { startedAt: Millis; endedAt: Millis } | undefined {
+  const burst = transcript.exchanges.filter((exchange) => exchange.suite === SITUATION_SUITES.burst);
+  if (burst.length === 0) return undefined;
+  return { startedAt: Math.min(...burst.map((e) => e.sentAt)), endedAt: Math.max(...burst.map((e) => e.endedAt)) };
+}
+
+/** An answer that says the provisioner is overloaded: 429, a 5xx, or a connection that failed (a call the kit itself cut short is none). */
+export function isOverloadAnswer(exchange: Exchange): boolean {
+  if (exchange.error) return exchange.error.kind !== 'stopped';
+  const status = exchange.response?.status ?? 0;
+  return status === 429 || status >= 500;
+}
+
+/** A plan or apply of another suite, in flight while the burst was, that was answered as an overloaded provisioner answers. */
+export function overloadedByBurst(exchange: Exchange, window: { startedAt: Millis; endedAt: Millis } | undefined): boolean {
+  if (!window || exchange.suite === SITUATION_SUITES.burst || (exchange.tag !== 'plan' && exchange.tag !== 'apply')) return false;
+  return overlaps(exchange, window) && isOverloadAnswer(exchange);
 }

@@ -66,10 +66,22 @@ describe('capacity.burst', () => {
     expect(brokenNotes(judge(b))).toEqual(['plan shop-db accepted during the burst then its operation answered 404 before any final answer']);
   });
 
-  it('leaves to other rules what fails without load too', () => {
+  it('counts a 503 to an everyday call in flight during the burst', () => {
     const b = new TranscriptBuilder();
-    b.post('plan', { at: 0, status: 500, body: {} });
-    b.post('plan', { suite: BURST, at: 1, status: 500, body: {} });
+    b.post('plan', { suite: BURST, at: 0, took: 100, body: shopDbFinal() });
+    const everyday = b.post('apply', { suite: 'scenario/plan-and-apply', at: 50, status: 503, body: {} });
+    b.post('apply', { suite: 'scenario/plan-and-apply', at: 500, status: 503, body: {} });
+    const judgement = judge(b);
+    if (judgement.outcome !== 'broken') throw new Error(judgement.message);
+    expect(judgement.evidence).toEqual([
+      { note: 'apply shop-db of scenario/plan-and-apply answered 503 while a burst of 1 call was in flight', exchanges: [everyday.seq] },
+    ]);
+  });
+
+  it('leaves to other rules a refusal that is no sign of load and that happens without load too', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { at: 0, status: 400, body: {} });
+    b.post('plan', { suite: BURST, at: 1, status: 400, body: {} });
     expect(judge(b)).toEqual({
       outcome: 'not-exercised',
       message: 'no call of the burst was answered as it would be without load; 1 call failed the way the provisioner fails without load too, which answer.status and the operation rules judge',

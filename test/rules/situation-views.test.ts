@@ -59,4 +59,15 @@ describe('what a deliberate disturbance provokes is judged by its own rule alone
     b.post('plan', { at: 500, error: { kind: 'refused', message: 'connect ECONNREFUSED' } });
     expect(status(judgeRules(b.transcript, context()), 'answer.status')).toBe('pass');
   });
+
+  it('leaves a 503 to an everyday call during the burst to capacity.burst, and one after it to answer.status', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { at: 0, body: shopDbFinal() });
+    b.post('plan', { at: 0, took: 100, suite: SITUATION_SUITES.burst, body: shopDbFinal() });
+    b.post('apply', { at: 50, status: 503, body: {} });
+    const during = judgeRules(b.transcript, context());
+    expect([status(during, 'answer.status'), status(during, 'capacity.burst')]).toEqual(['pass', 'fail']);
+    b.post('apply', { at: 500, status: 503, body: {} });
+    expect(status(judgeRules(b.transcript, context()), 'answer.status')).toBe('fail');
+  });
 });
