@@ -29,3 +29,8 @@ export async function recordTranscript(expectation: Expectation, baseArgs: strin
   const file = transcriptFileFor(expectation);
   writeFileSync(file, readFileSync(file, 'utf8').replaceAll(`${ROOT}/`, ''));
 }
+
+/** Where the transcript of a run against one of the situation mutants is kept. */
+export function situationTranscriptFile(name: string): string {
+  return join(TRANSCRIPT_FOLDER, 'situations', `${name.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '')}.json`);
+}
