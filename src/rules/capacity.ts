@@ -33,8 +33,8 @@ function statusText(call: Exchange): string {
  * capacity.burst: every call of the burst answers 200 or 202 and every accepted operation reaches a
  * final answer; no other plan or apply in flight meanwhile is answered 429, 5xx or with a broken
  * connection. A burst call refused with another status (a 409, a 400) is load only when calls of that
- * kind outside the burst were answered 200 or 202; and burst operations that never end are load only
- * when operations outside the burst do end. Otherwise the provisioner fails that way without load too,
+ * kind outside the burst were answered 200 or 202; and a burst operation that never ends is load only
+ * when operations outside the burst do end, and none of them failed to end the same way. Otherwise the provisioner fails that way without load too,
  * which answer.status and the operation rules judge.
  */
 function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Judgement {
@@ -46,7 +46,9 @@ function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Jud
   );
   const ends = new EndStates(transcript);
   const burstSeqs = new Set(calls.map((call) => call.seq));
-  const endsOutside = ends.someOperationEnded((op) => burstSeqs.has(op.accepted.seq));
+  const inBurst = (op: { accepted: Exchange }): boolean => burstSeqs.has(op.accepted.seq);
+  const endsOutside = ends.someOperationEnded(inBurst);
+  const failsOutside = ends.failuresOutside(inBurst);
 
   const faults: Evidence[] = [];
   let answered = 0;
@@ -70,7 +72,7 @@ function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Jud
       ended++;
     } else if (!end.unknown) {
       accepted++;
-      if (endsOutside) faults.push(evidence(`${kind} ${call.changeSet ?? ''} accepted during the burst ${end.why.replace(/^answered 202, then /, 'then ')}`, call));
+      if (endsOutside && !failsOutside.has(end.why)) faults.push(evidence(`${kind} ${call.changeSet ?? ''} accepted during the burst ${end.why.replace(/^answered 202, then /, 'then ')}`, call));
       else unattributed++;
     }
   }

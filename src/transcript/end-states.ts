@@ -34,6 +34,17 @@ export class EndStates {
     return false;
   }
 
+  /** Why operations besides `except` did not end, when the kit knows (lost, past the deadline). */
+  failuresOutside(except: (op: OperationView) => boolean): Set<string> {
+    const whys = new Set<string>();
+    for (const op of this.byId.values()) {
+      if (except(op)) continue;
+      const end = this.of(op.accepted);
+      if (!end.ended && !end.unknown) whys.add(end.why);
+    }
+    return whys;
+  }
+
   of(post: Exchange): EndState {
     if (post.error) return { ended: false, unknown: post.error.kind === 'stopped', why: `got no answer (${post.error.kind})` };
     const status = post.response?.status;

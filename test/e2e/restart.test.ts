@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRestartable, type RestartableMode, type RestartableProvisioner } from '../support/restartable.js';
+import { situationTranscriptFile } from '../support/record-transcripts.js';
 import { runCli } from './run-cli.js';
+
+// RECORD_TRANSCRIPTS=1 also keeps the transcripts of the durable and the forgetful runs, for the rule tests on recordings.
+const recording = process.env.RECORD_TRANSCRIPTS === '1';
 
 // Each provisioner runs in a child process; its restart command stops it, keeps it down for a second
 // (connections are refused meanwhile) and starts it again on the same port.
@@ -15,9 +19,10 @@ describe('the restart suite against provisioners that restart', () => {
     provisioner = undefined;
   });
 
-  async function runWithRestart(mode: RestartableMode, extra: string[] = []) {
+  async function runWithRestart(mode: RestartableMode) {
     provisioner = await startRestartable(mode, WORK_MS);
-    return runCli(['run', '--url', provisioner.url, ...FLAGS, '--restart-command', provisioner.restartCommand(DOWN_MS), ...extra]);
+    const transcript = recording ? ['--transcript', situationTranscriptFile(`restart ${mode}`)] : [];
+    return runCli(['run', '--url', provisioner.url, ...FLAGS, '--restart-command', provisioner.restartCommand(DOWN_MS), ...transcript]);
   }
 
   function notHolding(run: Awaited<ReturnType<typeof runWithRestart>>): Record<string, string[]> {

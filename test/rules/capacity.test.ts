@@ -78,6 +78,18 @@ describe('capacity.burst', () => {
     ]);
   });
 
+  it('leaves to operation.not-lost burst operations lost the way operations outside the burst are lost', () => {
+    const b = new TranscriptBuilder();
+    everydayPlan(b, IDS[2]!);
+    const lostOutside = b.post('apply', { at: 0, status: 202, body: { operationId: IDS[1] } });
+    b.read(IDS[1]!, { at: 10, status: 404, body: {} });
+    b.pollEnded(IDS[1]!, lostOutside.seq, 'lost', 11);
+    const accepted = b.post('plan', { suite: BURST, at: 1, status: 202, body: { operationId: IDS[0] } });
+    b.read(IDS[0]!, { at: 100, status: 404, body: {} });
+    b.pollEnded(IDS[0]!, accepted.seq, 'lost', 101);
+    expect(judge(b)).toMatchObject({ outcome: 'held', message: expect.stringContaining('1 call failed the way the provisioner fails without load too') });
+  });
+
   it('leaves to other rules a refusal that is no sign of load and that happens without load too', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { at: 0, status: 400, body: {} });
