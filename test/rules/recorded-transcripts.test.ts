@@ -12,6 +12,7 @@ const SITUATION_RECORDINGS: ReadonlyArray<{ name: string; fail?: string[]; warn?
   ...SITUATION_EXPECTATIONS,
   { name: 'restart durable' },
   { name: 'restart forgetful', fail: ['durability.survives-restart'] },
+  { name: 'restart stuck', fail: ['durability.survives-restart'] },
 ];
 
 // Transcripts recorded from the kit against the reference provisioner, judged again offline.

@@ -9,16 +9,25 @@ interface Change {
   environment: string;
 }
 
+/** The work behind one or more operations (an apply that joins running work shares it). */
+interface Work {
+  /** Infinity while the work waits for its repeat (see below). */
+  endsAt: number;
+  final: Record<string, unknown>;
+}
+
 interface Operation {
   kind: 'plan' | 'apply';
   /** The body as sent: the same bytes are the same change set. */
   body: string;
   changes: Change[];
-  endsAt: number;
-  final: Record<string, unknown>;
+  work: Work;
   /** Someone has read the final answer: to this provisioner, the work is over only then. */
   finalRead: boolean;
 }
+
+/** Longest the first apply of a change set waits for its repeat before it starts anyway. */
+const REPEAT_WAIT_MS = 5000;
 
 /** How a provisioner written apart from the kit and the reference deviates from a correct one. */
 export interface Quirks {
@@ -45,27 +54,31 @@ function finalFor(changes: Change[], outcome: 'succeeded' | 'failed', descriptio
 /**
  * An asynchronous provisioner with its own store and clock, correct by default: each plan and apply is
  * accepted with 202 and ends `workMs` later with one result per change. An apply of a change set whose
- * earlier apply has not been read to its final answer yet joins that work (same end, new operation id):
- * "running" is what the caller can have seen, not the server's clock, so the tests never race it.
+ * earlier apply has not been read to its final answer yet joins that work (same end, new operation id).
+ * So that the kit's repeat always finds the first apply running, however slow the machine, the first
+ * apply of a change set starts its work only once the next apply of it has arrived (or after a few
+ * seconds): what the tests see never depends on speed.
  */
 export function situationProvisioner(quirks: Quirks): Handlers {
   const operations = new Map<string, Operation>();
   const generations = new Map<string, number>();
   const plansSeen = new Map<string, number>();
-  const running = (now: number): Operation[] => [...operations.values()].filter((op) => op.endsAt > now);
+  const running = (now: number): Operation[] => [...operations.values()].filter((op) => op.work.endsAt > now);
 
   const submit = (kind: 'plan' | 'apply') => async ({ request }: { request: Request }): Promise<Response> => {
     const body = await request.text();
     const changes = (JSON.parse(body) as { changes: Change[] }).changes;
     const now = Date.now();
-    let final: Record<string, unknown>;
-    let endsAt = now + quirks.workMs;
+    let work: Work;
     if (kind === 'plan') {
       const seen = (plansSeen.get(body) ?? 0) + 1;
       plansSeen.set(body, seen);
-      final = quirks.driftingPlans && seen % 2 === 0 ? finalFor(changes, 'failed', 'Plan found a conflict') : finalFor(changes, 'succeeded', 'Planned');
+      const final = quirks.driftingPlans && seen % 2 === 0 ? finalFor(changes, 'failed', 'Plan found a conflict') : finalFor(changes, 'succeeded', 'Planned');
+      work = { endsAt: now + quirks.workMs, final };
     } else {
       const previous = [...operations.values()].filter((op) => op.kind === 'apply' && op.body === body);
+      // The first apply's work starts now that its repeat is here.
+      for (const op of previous) if (op.work.endsAt === Number.POSITIVE_INFINITY) op.work.endsAt = now + quirks.workMs;
       const inProgress = previous.find((op) => !op.finalRead);
       if (inProgress && quirks.applyAgain?.running === 'already-running') {
         return HttpResponse.json(finalFor(changes, 'failed', 'Another apply of these changes is already running'));
@@ -74,21 +87,22 @@ export function situationProvisioner(quirks: Quirks): Handlers {
         return HttpResponse.json({ message: 'these resources already exist' }, { status: 409 });
       }
       if (inProgress) {
-        final = inProgress.final;
-        endsAt = inProgress.endsAt;
+        work = inProgress.work;
       } else {
         const generation = (generations.get(body) ?? 0) + 1;
         generations.set(body, generation);
-        final = finalFor(changes, 'succeeded', 'Applied', quirks.outputs?.(generation) ?? { resourceId: 'res-1' });
+        const final = finalFor(changes, 'succeeded', 'Applied', quirks.outputs?.(generation) ?? { resourceId: 'res-1' });
+        work = { endsAt: previous.length === 0 ? Number.POSITIVE_INFINITY : now + quirks.workMs, final };
+        if (previous.length === 0) setTimeout(() => (work.endsAt = Math.min(work.endsAt, Date.now() + quirks.workMs)), REPEAT_WAIT_MS).unref();
       }
     }
     if (quirks.capacity && running(now).length >= quirks.capacity.limit) {
       const full = quirks.capacity.whenFull;
-      if (full === 'run-at-once') return HttpResponse.json(final);
+      if (full === 'run-at-once') return HttpResponse.json(work.final);
       return HttpResponse.json({ message: 'too much work in progress' }, { status: full, headers: full === 429 ? { 'retry-after': '1' } : {} });
     }
     const id = randomUUID();
-    operations.set(id, { kind, body, changes, endsAt, final, finalRead: false });
+    operations.set(id, { kind, body, changes, work, finalRead: false });
     return HttpResponse.json({ operationId: id }, { status: 202 });
   };
 
@@ -98,9 +112,9 @@ export function situationProvisioner(quirks: Quirks): Handlers {
     http.get('*/operations/:id', ({ params }) => {
       const op = operations.get(String(params.id));
       if (!op) return HttpResponse.json({ message: 'unknown operation' }, { status: 404 });
-      if (op.endsAt > Date.now()) return HttpResponse.json({ outcome: 'in_progress', description: `Working on ${op.changes.length} change(s).`, results: [] });
+      if (op.work.endsAt > Date.now()) return HttpResponse.json({ outcome: 'in_progress', description: `Working on ${op.changes.length} change(s).`, results: [] });
       op.finalRead = true;
-      return HttpResponse.json(op.final);
+      return HttpResponse.json(op.work.final);
     }),
   ];
 }
