@@ -11,8 +11,8 @@ export function transcriptFileFor(expectation: Expectation): string {
 }
 
 /**
- * Records one transcript with the real CLI. To keep the files small: one change set, a burst of four, and
- * only the property that finds the fault (or a few cases of each when the scenarios find it).
+ * Records one transcript with the real CLI. To keep the files small: one change set (and the table's small
+ * burst), and only the property that finds the fault (or a few cases of each when the scenarios find it).
  */
 export async function recordTranscript(expectation: Expectation, baseArgs: string[]): Promise<void> {
   const fewer = expectation.failedProperty
@@ -21,7 +21,7 @@ export async function recordTranscript(expectation: Expectation, baseArgs: strin
       ? []
       : ['--max-examples', '4', '--property-time-limit', 'PT5S'];
   const run = await runCli(
-    [...baseArgs, ...fewer, '--burst', '4', '--change-set', 'fixtures/change-sets/postgres.json', '--transcript', transcriptFileFor(expectation)],
+    [...baseArgs, ...fewer, '--change-set', 'fixtures/change-sets/postgres.json', '--transcript', transcriptFileFor(expectation)],
     { withReport: false },
   );
   if (run.exitCode !== expectation.exitCode) throw new Error(`recording ${expectation.name} exited ${run.exitCode}: ${run.stderr}`);
