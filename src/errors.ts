@@ -80,14 +80,15 @@ export class InternalError extends KitError {
   readonly code = 'KIT_INTERNAL';
 }
 
-/** An external restart command failed, so what it was to show cannot be judged. */
+/** The restart of the provisioner (a command, or the in-process reference) failed or timed out: what it was to show cannot be judged. */
 export class RestartFailedError extends KitError {
   readonly code = 'KIT_RESTART_FAILED';
   constructor(
-    readonly command: string,
-    detail: string,
+    message: string,
+    /** What the restart printed, for the user to see why. */
+    readonly output: string = '',
   ) {
-    super(`the restart command ${JSON.stringify(command)} failed: ${detail}`);
+    super(output.trim() === '' ? message : `${message}; its output:\n${output.trimEnd()}`);
   }
 }
 

@@ -8,6 +8,8 @@ export interface PostRequest {
   /** Defaults to the kind: a plan or apply with a change set. Bad-input probes say what they send. */
   tag?: ExchangeTag;
   changeSet?: string;
+  /** The seq of the POST this one sends again byte for byte. */
+  repeatOf?: number;
 }
 
 /** Sends a body to POST /plan or POST /apply through the run's recording client, with the submit time limit. */
@@ -21,6 +23,7 @@ export function post(context: SuiteContext, request: PostRequest): Promise<Excha
     path: `/${request.kind}`,
     body: request.body,
     changeSet: request.changeSet,
+    repeatOf: request.repeatOf,
     timeoutMs: context.submitTimeoutMs,
     signal: context.signal,
   });

@@ -1,6 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
 import { RULES } from '../rules/index.js';
-import { isDriven } from '../rules/judgement.js';
 import type { CommandResult } from './command-result.js';
 
 interface RulesArgs {
@@ -24,14 +23,13 @@ export function rulesCommand(result: CommandResult): CommandModule<object, Rules
 }
 
 function catalogJson(): Array<Record<string, unknown>> {
-  return RULES.map((rule) => ({ id: rule.id, level: rule.level, section: rule.section, title: rule.title, sentence: rule.sentence, judged: isDriven(rule) }));
+  return RULES.map((rule) => ({ id: rule.id, level: rule.level, section: rule.section, title: rule.title, sentence: rule.sentence }));
 }
 
 function catalogText(): string {
   const width = Math.max(...RULES.map((rule) => rule.id.length));
   const lines = RULES.map((rule) => {
-    const note = isDriven(rule) ? '' : '  (not exercised yet)';
-    return `${rule.id.padEnd(width)}  ${rule.level.padEnd(6)}  ${rule.title}${note}\n${' '.repeat(width + 10)}${rule.sentence}`;
+    return `${rule.id.padEnd(width)}  ${rule.level.padEnd(6)}  ${rule.title}\n${' '.repeat(width + 10)}${rule.sentence}`;
   });
   return `${lines.join('\n')}\n`;
 }

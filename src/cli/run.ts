@@ -1,5 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import { resolveRunOptions, type RunFlags } from '../config/run-options.js';
+import { DEFAULT_BURST, DEFAULT_RESTART_TIMEOUT, resolveRunOptions, type RunFlags } from '../config/run-options.js';
+import { shellRestart } from '../runner/restart-command.js';
 import { UsageError } from '../errors.js';
 import { bundledPath } from '../core/package.js';
 import { parsePositiveDuration } from '../core/duration.js';
@@ -79,7 +80,11 @@ export function runCommand(result: CommandResult, argv: readonly string[] = []):
         .option('baseline', { type: 'string', requiresArg: true, describe: 'Known failures (JSON or YAML: rule, reason, expires) reported waived, never pass, until they expire' })
         .option('bundle', { type: 'string', requiresArg: true, describe: 'Write the evidence to this folder: JSON, HTML and JUnit reports, the transcript and registration, the settings, and a manifest of sha256 hashes (secrets masked); check it later with verify DIR' })
         .option('transcript', { type: 'string', requiresArg: true, describe: 'Write every exchange, with the context it was judged in, to this file (JSON)' })
-        .option('show-secrets', { type: 'boolean', default: false, describe: 'Show secret-looking values and headers in reports' })), layers) as unknown as Argv<RunArgs>;
+        .option('show-secrets', { type: 'boolean', default: false, describe: 'Show secret-looking values and headers in reports' })
+        .option('burst', { type: 'number', requiresArg: true, default: DEFAULT_BURST, describe: 'Plan calls sent at once to judge capacity.burst (0: no burst)' })
+        .option('burst-apply', { type: 'boolean', default: false, describe: 'Make every second call of the burst an apply (such applies ignore the lock per application and environment)' })
+        .option('restart-command', { type: 'string', requiresArg: true, describe: 'Shell command that restarts the provisioner, run while operations are in progress, to judge durability.survives-restart (with --reference the kit restarts its own reference)' })
+        .option('restart-timeout', { type: 'string', requiresArg: true, default: DEFAULT_RESTART_TIMEOUT, describe: 'Longest the restart command may take (ISO 8601)' })), layers) as unknown as Argv<RunArgs>;
     },
     handler: async (args) => {
       result.exitCode = await executeRun(args);
@@ -138,10 +143,17 @@ async function executeRun(args: RunArgs): Promise<number> {
   progress.message(`provisioner-conformance: playing the control plane against ${url} (${options.changeSets.length} change sets, poll interval ${args.pollInterval})`);
   progress.message(settingsLine(args));
   try {
+    const restart =
+      options.restartCommand !== undefined
+        ? shellRestart(options.restartCommand)
+        : reference
+          ? { describe: 'the kit closes its in-process reference and opens it again on the same port and store', run: () => reference.restart() }
+          : undefined;
     const outcome = await runConformance({
       ...options,
       properties,
       url,
+      restart,
       profile: args.profile,
       ...(baseline && { baseline }),
       ...(args.config !== undefined && { configFile: args.config }),

@@ -27,6 +27,8 @@ export interface SendOptions {
   body?: string;
   changeSet?: string;
   operationId?: string;
+  /** The seq of the POST this one repeats byte for byte (repeat suites). */
+  repeatOf?: number;
   /** The whole exchange, headers and body, must end within this. */
   timeoutMs: number;
   signal?: AbortSignal;
@@ -90,6 +92,7 @@ export class ProvisionerClient {
       probe: options.probe,
       changeSet: options.changeSet,
       operationId: options.operationId,
+      ...(options.repeatOf === undefined ? {} : { repeatOf: options.repeatOf }),
       request: { method: options.method, url, headers, body: options.body },
       sentAt,
       respondedAt,

@@ -22,6 +22,11 @@ export interface RunFlags {
   showSecrets: boolean;
   only?: string[];
   skip?: string[];
+  /** Plan calls sent at once by the burst suite; 0 turns it off. */
+  burst?: number;
+  burstApply?: boolean;
+  restartCommand?: string;
+  restartTimeout?: string;
 }
 
 export interface ResolvedRunOptions {
@@ -38,7 +43,21 @@ export interface ResolvedRunOptions {
   showSecrets: boolean;
   only?: string[];
   skip?: string[];
+  /** Calls sent at once by the burst suite (--burst); absent or 0: no burst. */
+  burst?: number;
+  /** The burst applies too (--burst-apply). */
+  burstApply?: boolean;
+  /** Shell command that restarts the provisioner (--restart-command); absent: no restart. */
+  restartCommand?: string;
+  /** Longest the restart may take (--restart-timeout). */
+  restartTimeoutMs?: number;
 }
+
+/** --burst when not given: the load the contract's capacity rule is written for. */
+export const DEFAULT_BURST = 50;
+export const DEFAULT_RESTART_TIMEOUT = 'PT60S';
+/** More calls at once than this is not a burst test but a flood: the kit refuses it. */
+const MOST_BURST = 1000;
 
 function durationFlag(flag: string, value: string): number {
   const parsed = parsePositiveDuration(value);
@@ -89,7 +108,23 @@ export async function resolveRunOptions(flags: RunFlags): Promise<ResolvedRunOpt
     showSecrets: flags.showSecrets,
     only: ruleIdsFlag('--only', flags.only),
     skip: ruleIdsFlag('--skip', flags.skip),
+    burst: burstFlag(flags.burst),
+    burstApply: flags.burstApply ?? false,
+    restartCommand: restartCommandFlag(flags.restartCommand),
+    restartTimeoutMs: durationFlag('--restart-timeout', flags.restartTimeout ?? DEFAULT_RESTART_TIMEOUT),
   };
+}
+
+function burstFlag(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_BURST;
+  if (!Number.isInteger(value) || value < 0 || value > MOST_BURST) throw new UsageError('--burst', `"${value}" is not a whole number from 0 to ${MOST_BURST}`);
+  return value;
+}
+
+function restartCommandFlag(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new UsageError('--restart-command', 'is empty: give the shell command that restarts the provisioner');
+  return value;
 }
 
 /** The flag wins; then a valid registered duration; else PT30M, the most any registration may hold. */

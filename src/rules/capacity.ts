@@ -1,14 +1,101 @@
-import { notDrivenYet } from './judgement.js';
-import type { Rule } from './types.js';
+import type { Exchange, SubmitKind } from '../transcript/exchange.js';
+import type { Transcript } from '../transcript/transcript.js';
+import { EndStates } from '../transcript/end-states.js';
+import { burstWindow, isOverloadAnswer, overloadedByBurst, SITUATION_SUITES } from '../transcript/situations.js';
+import { submissions } from '../transcript/views.js';
+import { broken, evidence, held, notExercised } from './judgement.js';
+import { plural } from '../core/text.js';
+import type { JudgeContext } from '../core/judge-context.js';
+import type { Evidence, Judgement, Rule } from './types.js';
 
-/** The rule about load: a burst of calls is answered and its work ends. */
+const BURST = SITUATION_SUITES.burst;
+
+/** Most burst calls that were in flight at one moment, from their send and answer times. */
+export function mostInFlight(calls: readonly Exchange[]): number {
+  const edges = calls.flatMap((call) => [
+    { at: call.sentAt, step: 1 },
+    { at: call.respondedAt ?? call.endedAt, step: -1 },
+  ]);
+  // At equal times an answer ends before the next call starts: touching is not overlapping.
+  edges.sort((a, b) => a.at - b.at || a.step - b.step);
+  let open = 0;
+  let most = 0;
+  for (const edge of edges) {
+    open += edge.step;
+    most = Math.max(most, open);
+  }
+  return most;
+}
+
+function statusText(call: Exchange): string {
+  return call.error ? `got no answer (${call.error.kind})` : `answered ${call.response?.status}`;
+}
+
+/**
+ * capacity.burst: every call of the burst answers 200 or 202 and every accepted operation reaches a
+ * final answer; no other plan or apply in flight meanwhile is answered 429, 5xx or with a broken
+ * connection. A burst call refused with another status (a 409, a 400) is load only when calls of that
+ * kind outside the burst were answered 200 or 202; and a burst operation that never ends is load only
+ * when operations outside the burst do end, and none of them failed to end the same way. Otherwise the provisioner fails that way without load too,
+ * which answer.status and the operation rules judge.
+ */
+function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Judgement {
+  const calls = submissions(transcript).filter((call) => call.suite === BURST);
+  if (calls.length === 0) return notExercised('no burst was sent (--burst 0)');
+  const others = submissions(transcript).filter((call) => call.suite !== BURST);
+  const answeredOutside = new Set<SubmitKind>(
+    others.filter((call) => call.response?.status === 200 || call.response?.status === 202).map((call) => call.tag as SubmitKind),
+  );
+  const ends = new EndStates(transcript);
+  const burstSeqs = new Set(calls.map((call) => call.seq));
+  const inBurst = (op: { accepted: Exchange }): boolean => burstSeqs.has(op.accepted.seq);
+  const endsOutside = ends.someOperationEnded(inBurst);
+  const failsOutside = ends.failuresOutside(inBurst);
+
+  const faults: Evidence[] = [];
+  let answered = 0;
+  let unattributed = 0;
+  let accepted = 0;
+  let ended = 0;
+  for (const call of calls) {
+    if (call.error?.kind === 'stopped') continue;
+    const kind = call.tag as SubmitKind;
+    const status = call.response?.status;
+    if (status !== 200 && status !== 202) {
+      if (isOverloadAnswer(call) || answeredOutside.has(kind)) faults.push(evidence(`${kind} ${call.changeSet ?? ''} ${statusText(call)} during a burst of ${plural(calls.length, 'call')}`, call));
+      else unattributed++;
+      continue;
+    }
+    answered++;
+    if (status === 200 || !ends.operationOf(call)) continue;
+    const end = ends.of(call);
+    if (end.ended) {
+      accepted++;
+      ended++;
+    } else if (!end.unknown) {
+      accepted++;
+      if (endsOutside && !failsOutside.has(end.why)) faults.push(evidence(`${kind} ${call.changeSet ?? ''} accepted during the burst ${end.why.replace(/^answered 202, then /, 'then ')}`, call));
+      else unattributed++;
+    }
+  }
+  const window = burstWindow(transcript);
+  for (const call of others.filter((other) => overloadedByBurst(other, window))) {
+    faults.push(evidence(`${call.tag} ${call.changeSet ?? ''} of ${call.suite} ${statusText(call)} while a burst of ${plural(calls.length, 'call')} was in flight`, call));
+  }
+  const inFlight = mostInFlight(calls);
+  const kinds = `${plural(calls.filter((c) => c.tag === 'plan').length, 'plan')}, ${plural(calls.filter((c) => c.tag === 'apply').length, 'apply', 'applies')}`;
+  const aside = unattributed > 0 ? `; ${plural(unattributed, 'call')} failed the way the provisioner fails without load too, which answer.status and the operation rules judge` : '';
+  if (faults.length > 0) return broken(`${faults.length} of ${plural(calls.length, 'call')} in a burst (${kinds}, up to ${inFlight} in flight at once) did not hold${aside}`, faults);
+  if (answered === 0) return notExercised(`no call of the burst was answered as it would be without load${aside}`);
+  const operationsEnded = accepted === 0 ? 'none was accepted with 202' : `${ended} of ${plural(accepted, 'accepted operation')} reached a final answer`;
+  return held(`${plural(calls.length, 'call')} at once (${kinds}, up to ${inFlight} in flight together): ${answered} answered 200 or 202, ${operationsEnded}${aside}`);
+}
 
 export const capacityBurst: Rule = {
   id: 'capacity.burst',
   level: 'MUST',
   section: 'load',
   title: 'Bursts are answered',
-  sentence:
-    'Under a burst of concurrent plan and apply calls every call answers 200 or 202 and every accepted operation reaches a final answer: no 429, no 5xx, no reset connection.',
-  judge: notDrivenYet,
+  sentence: 'Under a burst of concurrent plan and apply calls every call answers 200 or 202 and every accepted operation reaches a final answer: no 429, no 5xx, no reset connection.',
+  judge: judgeCapacityBurst,
 };

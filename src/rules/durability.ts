@@ -1,7 +1,52 @@
-import { notDrivenYet } from './judgement.js';
-import type { Rule } from './types.js';
+import { formatMs } from '../core/duration.js';
+import type { Transcript } from '../transcript/transcript.js';
+import { EndStates } from '../transcript/end-states.js';
+import { restartWindows, SITUATION_SUITES } from '../transcript/situations.js';
+import { submissions } from '../transcript/views.js';
+import { broken, evidence, held, notExercised } from './judgement.js';
+import { plural } from '../core/text.js';
+import type { JudgeContext } from '../core/judge-context.js';
+import type { Evidence, Judgement, Rule } from './types.js';
 
-/** The rule about durability: accepted work survives a restart of the provisioner. */
+/** Said wherever the kit could not restart the provisioner: how to make it. */
+export const RESTART_HINT = 'give --restart-command CMD to restart the provisioner during the run';
+
+/**
+ * durability.survives-restart: every operation accepted by the restart suite and still without a
+ * final answer when the restart began is known afterwards (no 404) and reaches a final answer.
+ */
+function judgeSurvivesRestart(transcript: Transcript, _context: JudgeContext): Judgement {
+  const windows = restartWindows(transcript);
+  if (windows.length === 0) {
+    const skipped = transcript.events.find((event) => event.type === 'restart-skipped');
+    return notExercised(skipped?.type === 'restart-skipped' ? skipped.message : `the provisioner was not restarted: ${RESTART_HINT}`);
+  }
+  const failed = windows.find((window) => !window.ok);
+  if (failed) return notExercised(`the restart (${failed.describe}) did not succeed, so nothing can be said about what survives one: ${failed.message ?? 'it never ended'}`);
+  const ends = new EndStates(transcript);
+  const faults: Evidence[] = [];
+  let judged = 0;
+  for (const post of submissions(transcript).filter((call) => call.suite === SITUATION_SUITES.restart)) {
+    const op = ends.operationOf(post);
+    // The restart that followed this 202: the operation must have been accepted, and not yet ended, when it began.
+    const window = windows.find((w) => w.startedAt >= post.endedAt);
+    if (!op || !window || (op.firstFinalReceivedAt !== undefined && op.firstFinalReceivedAt <= window.startedAt)) continue;
+    const end = ends.of(post);
+    if (!end.ended && end.unknown) continue;
+    judged++;
+    const lost = op.reads.find((read) => read.response?.status === 404 && (op.firstFinalReceivedAt === undefined || read.sentAt < op.firstFinalReceivedAt));
+    if (lost) {
+      const when =
+        lost.sentAt >= window.endedAt ? `${formatMs(lost.sentAt - window.endedAt)} after the restart ended` : lost.sentAt >= window.startedAt ? 'during the restart' : 'before the restart';
+      faults.push(evidence(`${post.tag} ${post.changeSet ?? ''} accepted before the restart: its read ${when} answered 404`, lost, post));
+    } else if (!end.ended) {
+      faults.push(evidence(`${post.tag} ${post.changeSet ?? ''} accepted before the restart ${end.why.replace(/^answered 202, then /, 'then ')}`, post));
+    }
+  }
+  if (judged === 0) return notExercised('no operation was in progress when the provisioner was restarted (every call answered 200, or its work had ended)');
+  if (faults.length > 0) return broken(`${faults.length} of ${plural(judged, 'operation')} in progress across the restart did not survive it`, faults);
+  return held(`${plural(judged, 'operation')} in progress across the restart ${judged === 1 ? 'was' : 'were'} still known afterwards and reached a final answer`);
+}
 
 export const durabilitySurvivesRestart: Rule = {
   id: 'durability.survives-restart',
@@ -9,5 +54,5 @@ export const durabilitySurvivesRestart: Rule = {
   section: 'load',
   title: 'Operations survive a restart',
   sentence: 'An operation accepted before the provisioner restarts is still known afterwards and reaches a final answer.',
-  judge: notDrivenYet,
+  judge: judgeSurvivesRestart,
 };

@@ -15,6 +15,7 @@ import * as operationProbes from './operation-probes.js';
 import * as registration from './registration.js';
 import { applyIdempotent, applyRepeatWhileRunning, planRepeatable } from './repeats.js';
 import type { Judgement, Rule, RuleResult, RuleStatus } from './types.js';
+import { SituationViews } from './situation-views.js';
 
 /** The rulebook: every rule of the contract, once, in the order reports list them. */
 export const RULES: readonly Rule[] = [
@@ -67,8 +68,9 @@ export interface RuleSelection {
 
 /** Judges the transcript by every rule, in the rulebook's order. */
 export function judgeRules(transcript: Transcript, context: JudgeContext, selection: RuleSelection = {}): RuleResult[] {
-  const judged = withoutStoppedExchanges(transcript);
-  return RULES.map((rule) => judgeRule(rule, judged, context, selection));
+  // Each rule sees the transcript as its situation allows: a restart's refused reads are durability's, not transient errors.
+  const views = new SituationViews(withoutStoppedExchanges(transcript));
+  return RULES.map((rule) => judgeRule(rule, views.for(rule.id), context, selection));
 }
 
 function judgeRule(rule: Rule, transcript: Transcript, context: JudgeContext, selection: RuleSelection): RuleResult {

@@ -1,5 +1,5 @@
 import type { Exchange } from '../transcript/exchange.js';
-import type { Evidence, Judge, Judgement } from './types.js';
+import type { Evidence, Judgement } from './types.js';
 
 /** Judge helpers every rule module uses: the three judgements, evidence, and how notes name things. */
 
@@ -16,14 +16,6 @@ export function broken(message: string, evidence: Evidence[], count?: number): J
 /** The situation the rule is about never happened in this run. */
 export function notExercised(message: string): Judgement {
   return { outcome: 'not-exercised', message };
-}
-
-/** The judge of a rule whose situation this version of the kit does not drive: it is never judged, never passed. */
-export const notDrivenYet: Judge = () => notExercised('this version of the kit does not drive this situation yet');
-
-/** Whether a rule is judged by this version of the kit, as the catalog says. */
-export function isDriven(rule: { judge: Judge }): boolean {
-  return rule.judge !== notDrivenYet;
 }
 
 /** A note with the exchanges that show it; the first exchange is the key one a report repeats. */

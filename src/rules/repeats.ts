@@ -1,7 +1,138 @@
-import { notDrivenYet } from './judgement.js';
-import type { Rule } from './types.js';
+import type { Exchange } from '../transcript/exchange.js';
+import type { Transcript } from '../transcript/transcript.js';
+import { EndStates, describeDifferences, endDifferences, type EndState } from '../transcript/end-states.js';
+import { SITUATION_SUITES } from '../transcript/situations.js';
+import { outcomeOf } from '../transcript/views.js';
+import { broken, evidence, held, notExercised } from './judgement.js';
+import { plural } from '../core/text.js';
+import type { JudgeContext } from '../core/judge-context.js';
+import type { Evidence, Judgement, Rule } from './types.js';
 
-/** Rules about repeated calls: apply again after it ended, apply again while it runs, plan twice. */
+/** A POST sent again byte for byte, with the POST it repeats. */
+interface RepeatPair {
+  first: Exchange;
+  repeat: Exchange;
+}
+
+/** Repeats sent by one suite, each with the first POST its `repeatOf` names. */
+function repeatPairs(transcript: Transcript, suite: string): RepeatPair[] {
+  const bySeq = new Map(transcript.exchanges.map((exchange) => [exchange.seq, exchange]));
+  return transcript.exchanges.flatMap((repeat) => {
+    if (repeat.suite !== suite || repeat.tag !== 'apply' || repeat.repeatOf === undefined) return [];
+    const first = bySeq.get(repeat.repeatOf);
+    return first ? [{ first, repeat }] : [];
+  });
+}
+
+function name(exchange: Exchange): string {
+  return exchange.changeSet ?? `the change set of #${exchange.seq}`;
+}
+
+/** Exchanges that show two ends side by side: the repeat's POST first (the request to repeat), then both final answers. */
+function sideBySide(repeat: Exchange, first: EndState, second: EndState): Exchange[] {
+  const shown = [repeat];
+  if (first.ended) shown.push(first.final);
+  if (second.ended && second.final !== repeat) shown.push(second.final);
+  return shown;
+}
+
+/** The outcome of one pair: not judged (why), held, or broken (evidence). */
+type PairVerdict = { judged: false; why: string } | { judged: true; evidence?: Evidence };
+
+/** Compares the end of a repeat with the end of the first call, for changes' outcomes and, with `outputs`, their outputs. */
+function compareEnds(ends: EndStates, pair: RepeatPair, what: string, options: { outputs: boolean }): PairVerdict {
+  const first = ends.of(pair.first);
+  const second = ends.of(pair.repeat);
+  if (!first.ended) return { judged: false, why: `the first ${what} of ${name(pair.first)} ${first.why}` };
+  if (!second.ended) {
+    if (second.unknown) return { judged: false, why: `the kit stopped before the repeated ${what} of ${name(pair.first)} ended` };
+    return {
+      judged: true,
+      evidence: evidence(`the ${what} of ${name(pair.first)} sent again ${second.why}, where the first ended ${outcomeOf(first.final)}`, ...sideBySide(pair.repeat, first, second)),
+    };
+  }
+  const differences = endDifferences(first.final, second.final, options);
+  if (differences.length === 0) return { judged: true };
+  return {
+    judged: true,
+    evidence: evidence(
+      `${name(pair.first)}: the first ${what} (#${first.final.seq}) and the one sent again (#${second.final.seq}) ended differently: ${describeDifferences(differences)}`,
+      ...sideBySide(pair.repeat, first, second),
+    ),
+  };
+}
+
+/** Held, broken or not exercised, from the verdicts of every pair. */
+function verdictOf(verdicts: PairVerdict[], none: string, heldMessage: (count: number) => string, brokenMessage: (count: number, of: number) => string): Judgement {
+  const judged = verdicts.filter((v): v is { judged: true; evidence?: Evidence } => v.judged);
+  if (judged.length === 0) {
+    const reasons = verdicts.filter((v): v is { judged: false; why: string } => !v.judged).map((v) => v.why);
+    return notExercised(reasons.length === 0 ? none : `${none}: ${[...new Set(reasons)].join('; ')}`);
+  }
+  const faults = judged.flatMap((v) => (v.evidence ? [v.evidence] : []));
+  if (faults.length === 0) return held(heldMessage(judged.length));
+  return broken(brokenMessage(faults.length, judged.length), faults);
+}
+
+function judgeApplyIdempotent(transcript: Transcript, context: JudgeContext): Judgement {
+  if (context.planOnly) return notExercised('--plan-only: apply was never called');
+  const ends = new EndStates(transcript);
+  const pairs = repeatPairs(transcript, SITUATION_SUITES.repeatApply);
+  return verdictOf(
+    pairs.map((pair) => compareEnds(ends, pair, 'apply', { outputs: true })),
+    'no apply was sent again after the first had ended',
+    (n) => `${plural(n, 'change set was', 'change sets were')} applied again after the first apply ended: same outcome and outputs for every change`,
+    (n, of) => `${n} of ${plural(of, 'apply', 'applies')} sent again after the first had ended did not give the same end state`,
+  );
+}
+
+function judgeApplyRepeatWhileRunning(transcript: Transcript, context: JudgeContext): Judgement {
+  if (context.planOnly) return notExercised('--plan-only: apply was never called');
+  const ends = new EndStates(transcript);
+  const verdicts = repeatPairs(transcript, SITUATION_SUITES.repeatWhileRunning).map((pair): PairVerdict => {
+    const op = ends.operationOf(pair.first);
+    if (!op) return { judged: false, why: `the first apply of ${name(pair.first)} answered ${pair.first.response?.status ?? 'nothing'}, so it was never in progress` };
+    // The control plane's view: the repeat went out before any final answer of the first had come back.
+    if (op.firstFinalReceivedAt !== undefined && op.firstFinalReceivedAt <= pair.repeat.sentAt) {
+      return { judged: false, why: `the first apply of ${name(pair.first)} had already given its final answer when the repeat was sent` };
+    }
+    return compareEnds(ends, pair, 'apply', { outputs: true });
+  });
+  return verdictOf(
+    verdicts,
+    'no apply was sent again while the first was in progress',
+    (n) => `${plural(n, 'apply was', 'applies were')} sent again while the first was in progress: both ended the same way`,
+    (n, of) => `${n} of ${plural(of, 'apply', 'applies')} sent again while the first was in progress did not end in the same end state as the first`,
+  );
+}
+
+function judgePlanRepeatable(transcript: Transcript, _context: JudgeContext): Judgement {
+  const ends = new EndStates(transcript);
+  // Plans of the same change set: the same bytes sent to POST /plan, by any suite.
+  const byBody = new Map<string, Exchange[]>();
+  for (const exchange of transcript.exchanges) {
+    if (exchange.tag !== 'plan' || exchange.request.body === undefined) continue;
+    const group = byBody.get(exchange.request.body) ?? [];
+    group.push(exchange);
+    byBody.set(exchange.request.body, group);
+  }
+  const verdicts: PairVerdict[] = [];
+  for (const plans of byBody.values()) {
+    if (plans.length < 2) continue;
+    const [first, ...others] = plans.filter((plan) => ends.of(plan).ended);
+    if (!first || others.length === 0) {
+      verdicts.push({ judged: false, why: `fewer than two plans of ${name(plans[0]!)} ended in a final answer` });
+      continue;
+    }
+    for (const repeat of others) verdicts.push(compareEnds(ends, { first, repeat }, 'plan', { outputs: false }));
+  }
+  return verdictOf(
+    verdicts,
+    'no change set was planned twice with both plans ending in a final answer',
+    (n) => `${plural(n, 'plan')} of a change set already planned gave the same outcome for every change`,
+    (n, of) => `${n} of ${plural(of, 'plan')} of a change set already planned gave another outcome for some change`,
+  );
+}
 
 export const applyIdempotent: Rule = {
   id: 'apply.idempotent',
@@ -9,7 +140,7 @@ export const applyIdempotent: Rule = {
   section: 'repeats',
   title: 'Apply is idempotent',
   sentence: 'Applying the same change set again after the first apply ended gives the same end state: the same outcome and outputs for each change.',
-  judge: notDrivenYet,
+  judge: judgeApplyIdempotent,
 };
 
 export const applyRepeatWhileRunning: Rule = {
@@ -18,7 +149,7 @@ export const applyRepeatWhileRunning: Rule = {
   section: 'repeats',
   title: 'A repeated apply while running converges',
   sentence: 'The same apply sent again while the first operation is still in progress ends in the same end state for both.',
-  judge: notDrivenYet,
+  judge: judgeApplyRepeatWhileRunning,
 };
 
 export const planRepeatable: Rule = {
@@ -27,5 +158,5 @@ export const planRepeatable: Rule = {
   section: 'repeats',
   title: 'Plan is repeatable',
   sentence: 'Two plans of the same change set give the same outcome for each change.',
-  judge: notDrivenYet,
+  judge: judgePlanRepeatable,
 };

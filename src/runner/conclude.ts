@@ -6,6 +6,7 @@ import type { Millis } from '../core/time.js';
 import { EXIT_CODES } from '../core/verdict.js';
 import { judgeRules, type RuleSelection } from '../rules/index.js';
 import type { RuleResult } from '../rules/types.js';
+import type { KitError } from '../errors.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { conclusionsFor } from './conclusions.js';
 import type { RunOutcome, RunSettings } from './outcome.js';
@@ -24,6 +25,8 @@ export interface FinishedRun {
   settings: RunSettings;
   /** The run was stopped before its end. */
   interrupted: boolean;
+  /** The kit's own setup failed during the run (a restart that did not work): the run proves nothing either way. */
+  kitError?: KitError;
   /** Known failures the team accepts for now: they are reported `waived`, never `pass`. */
   baseline?: readonly Waiver[];
   /** Sentences about how the run went, said before what the judgement concludes. */
@@ -36,7 +39,7 @@ export interface FinishedRun {
 export function concludeRun(run: FinishedRun): RunOutcome {
   const waived = applyBaseline(judgeRules(run.transcript, run.context, run.selection), run.baseline ?? [], run.startedAt);
   const rules = waived.rules;
-  const verdict = decideVerdict(rules, run.transcript, run.interrupted, run.settings.profile === 'certify');
+  const verdict = run.kitError ? run.kitError.verdict : decideVerdict(rules, run.transcript, run.interrupted, run.settings.profile === 'certify');
   return {
     kit: kitIdentity(),
     target: { url: run.url },
@@ -47,6 +50,7 @@ export function concludeRun(run: FinishedRun): RunOutcome {
     summary: summarize(rules),
     rules,
     conclusions: [
+      ...(run.kitError ? [`kit error ${run.kitError.code}: ${run.kitError.message}`] : []),
       ...rules.filter((rule) => rule.status === 'error').map((rule) => rule.message),
       ...run.notes,
       ...waived.notes,

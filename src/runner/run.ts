@@ -9,6 +9,13 @@ import { Poller, type OperationObserver } from '../poller/poller.js';
 import { Transcript } from '../transcript/transcript.js';
 import type { Suite } from '../../suites/suite.js';
 import { SCENARIOS } from '../../suites/scenarios/index.js';
+import { burstSuite } from '../../suites/scenarios/burst.js';
+import { restartSuite } from '../../suites/scenarios/restart.js';
+import type { Restart } from './restart-command.js';
+import { DEFAULT_RESTART_TIMEOUT } from '../config/run-options.js';
+import { parsePositiveDuration } from '../core/duration.js';
+import { RESTART_HINT } from '../rules/durability.js';
+import { RestartFailedError } from '../errors.js';
 import { concludeRun } from './conclude.js';
 import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
@@ -24,14 +31,26 @@ export interface RunRequest extends Omit<ResolvedRunOptions, 'url'> {
   suites?: readonly Suite[];
   /** Property suites and their budgets; absent: none run. */
   properties?: PropertyRunSettings;
+  /** Restarts the provisioner while operations are in progress; absent: durability.survives-restart is not exercised. */
+  restart?: Restart;
   observer?: OperationObserver;
   signal?: AbortSignal;
 }
 
 /** Extra readers sent with each poll, to catch answers that differ between readers. */
 const CONCURRENT_READERS = 2;
-/** Most connections the kit opens to the provisioner at once: enough that its own queue never makes an answer look slow. */
+/**
+ * Most connections the kit opens to the provisioner at once, besides the burst's: enough that its own
+ * queue never makes an answer look slow. The burst gets one connection per call on top, so that all of
+ * its calls are in flight together while the other scenarios go on.
+ */
 const CONNECTIONS = 50;
+
+function defaultRestartTimeoutMs(): number {
+  const parsed = parsePositiveDuration(DEFAULT_RESTART_TIMEOUT);
+  if (!parsed.ok) throw new Error(`the default restart timeout ${DEFAULT_RESTART_TIMEOUT} does not parse`);
+  return parsed.ms;
+}
 
 /** A slow answer is still awaited well past the answer timeout, so that its status can be judged too. */
 export function submitTimeoutFor(answerTimeoutMs: number): number {
@@ -42,7 +61,8 @@ export function submitTimeoutFor(answerTimeoutMs: number): number {
 export async function runConformance(request: RunRequest): Promise<RunOutcome> {
   const startedAt = now();
   const transcript = new Transcript();
-  const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS });
+  const burst = request.burst ?? 0;
+  const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS + burst });
   const signal = request.signal ?? new AbortController().signal;
   // Every request in flight listens to the run's signal; hundreds at once are expected, not a leak.
   setMaxListeners(0, signal);
@@ -70,6 +90,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
   };
   const operations: OperationConclusion[] = [];
   let properties: PropertyResult[] = [];
+  let kitError: RestartFailedError | undefined;
   try {
     const suiteContext = {
       client,
@@ -82,13 +103,26 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
       signal,
       concluded: (conclusion: OperationConclusion) => operations.push(conclusion),
     };
-    await Promise.all((request.suites ?? SCENARIOS).map((suite) => suite.run(suiteContext)));
+    // The burst's plans change nothing, so it runs alongside the scenarios.
+    const suites = [...(request.suites ?? SCENARIOS), ...(burst > 0 ? [burstSuite({ calls: burst, applies: request.burstApply ?? false })] : [])];
+    await Promise.all(suites.map((suite) => suite.run(suiteContext)));
     // Properties start once the scenarios are done: model-based runs apply the same change sets, and the
     // control plane never runs two applies for one application and environment at once.
     if (request.properties) {
       properties = await runProperties(suiteContext, request.properties, context, (info) => context.changeSets.push(info));
     }
     await poller.settle();
+    // The restart goes last and alone: while the provisioner restarts it refuses everyone's calls, and no
+    // other suite's call or read should meet that.
+    if (request.restart && !signal.aborted) {
+      try {
+        await restartSuite(request.restart, request.restartTimeoutMs ?? defaultRestartTimeoutMs()).run(suiteContext);
+      } catch (error) {
+        if (!(error instanceof RestartFailedError)) throw error;
+        kitError = error;
+      }
+      await poller.settle();
+    }
   } finally {
     await client.close();
   }
@@ -102,10 +136,12 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     context,
     selection: { only: request.only, skip: request.skip, strict: request.strict },
     interrupted,
+    ...(kitError && { kitError }),
     ...(request.baseline && { baseline: request.baseline.waivers }),
     notes: [
       ...(interrupted ? ['the run was stopped before it ended: what was not driven was not judged, so it cannot pass'] : []),
       ...(request.properties?.suites.length ? [] : ['the property suites did not run: generated change sets and bad input were not tried']),
+      ...(request.restart ? [] : [`the provisioner was not restarted, so durability.survives-restart was not judged: ${RESTART_HINT}`]),
     ],
     operations,
     properties,

@@ -78,6 +78,8 @@ export interface Exchange {
   changeSet?: string;
   /** For reads: the id as placed in the URL (before encoding). */
   operationId?: string;
+  /** For a POST sent again byte for byte by a repeat suite: the seq of the first POST it repeats. */
+  repeatOf?: number;
   request: RecordedRequest;
   sentAt: Millis;
   /** When status and headers arrived. */
@@ -88,14 +90,37 @@ export interface Exchange {
   error?: TransportError;
 }
 
-/** Things the kit concluded while driving, which rules may need besides the exchanges. */
-export interface TranscriptEvent {
-  type: 'poll-ended';
-  at: Millis;
-  operationId: string;
-  reason: PollEndReason;
-  /** The 202 answer that started the operation. */
-  acceptedSeq: number;
-  /** What the control plane would conclude, in one sentence. */
-  conclusion: string;
-}
+/** Things the kit concluded or did while driving, which rules may need besides the exchanges. */
+export type TranscriptEvent =
+  | {
+      type: 'poll-ended';
+      at: Millis;
+      operationId: string;
+      reason: PollEndReason;
+      /** The 202 answer that started the operation. */
+      acceptedSeq: number;
+      /** What the control plane would conclude, in one sentence. */
+      conclusion: string;
+    }
+  | {
+      /** The kit began to restart the provisioner (--restart-command): reads may be refused until it ends. */
+      type: 'restart-started';
+      at: Millis;
+      /** What restarts it, e.g. the shell command. */
+      describe: string;
+    }
+  | {
+      /** The kit was to restart the provisioner but did not: why (e.g. no work was in progress to survive it). */
+      type: 'restart-skipped';
+      at: Millis;
+      message: string;
+    }
+  | {
+      type: 'restart-ended';
+      at: Millis;
+      /** The restart did what it should; false: it failed or timed out, a kit error. */
+      ok: boolean;
+      message: string;
+      /** What the restart printed (stdout and stderr), cut to its end when long. */
+      output?: string;
+    };

@@ -11,17 +11,16 @@ describe('the rules command', () => {
   it('lists every rule of the catalog as JSON, saying which ones this version judges', async () => {
     const run = await runCli(['rules', '--json'], { withReport: false });
     expect(run.exitCode).toBe(0);
-    const rules = JSON.parse(run.stdout) as Array<{ id: string; level: string; sentence: string; judged: boolean }>;
+    const rules = JSON.parse(run.stdout) as Array<{ id: string; level: string; sentence: string }>;
     expect(rules.map((rule) => rule.id)).toEqual(RULES.map((rule) => rule.id));
-    expect(rules.find((rule) => rule.id === 'operation.not-lost')!.judged).toBe(true);
-    expect(rules.find((rule) => rule.id === 'capacity.burst')!.judged).toBe(false);
   });
 
   it('prints one entry per rule as text', async () => {
     const run = await runCli(['rules'], { withReport: false });
     expect(run.exitCode).toBe(0);
     for (const rule of RULES) expect(run.stdout).toContain(rule.id);
-    expect(run.stdout).toMatch(/capacity\.burst .*not exercised yet/);
+    expect(run.stdout).toMatch(/capacity\.burst /);
+    expect(run.stdout).not.toContain('not exercised yet');
   });
 });
 

@@ -4,7 +4,6 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RULES } from '../../src/rules/index.js';
-import { isDriven } from '../../src/rules/judgement.js';
 import { ROOT, runCli } from './run-cli.js';
 
 const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
@@ -19,7 +18,8 @@ describe('a correct provisioner in mixed mode exercises every judged rule', () =
     expect(xml).not.toContain('<failure');
     expect(xml).toContain('<testcase name="operation.not-lost"');
     if (hasXmllint) execFileSync('xmllint', ['--noout', '--schema', join(ROOT, 'schemas', 'junit.xsd'), junit], { stdio: 'pipe' });
-    const judged = new Set(RULES.filter(isDriven).map((rule) => rule.id));
+    // Every rule is judged, the restart included: the kit restarts its in-process reference itself.
+    const judged = new Set(RULES.map((rule) => rule.id));
     const notPassing = run.report!.rules.filter((rule) => judged.has(rule.id) && rule.status !== 'pass');
     expect(notPassing.map((rule) => `${rule.id}: ${rule.status} (${rule.message})`)).toEqual([]);
     const unjudged = run.report!.rules.filter((rule) => !judged.has(rule.id));

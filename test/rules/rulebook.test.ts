@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { RULE_IDS, RULES } from '../../src/rules/index.js';
-import { isDriven, notDrivenYet } from '../../src/rules/judgement.js';
-import type { Rule } from '../../src/rules/types.js';
-import { context, TranscriptBuilder } from '../support/transcript-builder.js';
 import { CONTRACT_RULES } from './contract-ids.js';
 
 describe('the rulebook', () => {
@@ -24,12 +21,4 @@ describe('the rulebook', () => {
     }
   });
 
-  it('reports a rule the kit does not drive yet as not exercised, never passed, and the catalog says so', () => {
-    const pending: Rule = { id: 'example.pending', level: 'MUST', section: 'load', title: 'Pending', sentence: 'Pending.', judge: notDrivenYet };
-    const b = new TranscriptBuilder();
-    b.post('plan', { status: 200, body: {} });
-    expect(pending.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'this version of the kit does not drive this situation yet' });
-    expect(isDriven(pending)).toBe(false);
-    expect(isDriven(RULES.find((rule) => rule.id === 'operation.final-stable')!)).toBe(true);
-  });
 });

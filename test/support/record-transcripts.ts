@@ -11,8 +11,8 @@ export function transcriptFileFor(expectation: Expectation): string {
 }
 
 /**
- * Records one transcript with the real CLI. To keep the files small: one change set, and only the property
- * that finds the fault (or a few cases of each when the scenarios find it).
+ * Records one transcript with the real CLI. To keep the files small: one change set (and the table's small
+ * burst), and only the property that finds the fault (or a few cases of each when the scenarios find it).
  */
 export async function recordTranscript(expectation: Expectation, baseArgs: string[]): Promise<void> {
   const fewer = expectation.failedProperty
@@ -28,4 +28,9 @@ export async function recordTranscript(expectation: Expectation, baseArgs: strin
   // Bundled files are named by absolute path; a committed recording names them from the package root.
   const file = transcriptFileFor(expectation);
   writeFileSync(file, readFileSync(file, 'utf8').replaceAll(`${ROOT}/`, ''));
+}
+
+/** Where the transcript of a run against one of the situation mutants is kept. */
+export function situationTranscriptFile(name: string): string {
+  return join(TRANSCRIPT_FOLDER, 'situations', `${name.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '')}.json`);
 }

@@ -19,6 +19,8 @@ export interface AnswerSpec {
   changeSet?: string;
   suite?: string;
   requestBody?: string;
+  /** The seq of the POST this one repeats (repeat suites). */
+  repeatOf?: number;
 }
 
 /** Builds transcripts by hand for rule tests: each call records one exchange. */
@@ -39,6 +41,13 @@ export class TranscriptBuilder {
   read(operationId: string, spec: AnswerSpec & { tag?: ExchangeTag } = {}): Exchange {
     const tag = spec.tag ?? 'poll';
     return this.add(tag, 'GET', `/operations/${encodeURIComponent(operationId)}`, operationId, spec, tag !== 'poll');
+  }
+
+  /** A restart of the provisioner from `at` to `endAt` (ms offsets); `ok: false` for one that failed. */
+  restart(at: number, endAt: number, ok = true): void {
+    this.transcript.note({ type: 'restart-started', at: T0 + at, describe: 'restart command: ./restart.sh' });
+    this.transcript.note({ type: 'restart-ended', at: T0 + endAt, ok, message: ok ? 'done' : 'exited with code 1', output: ok ? '' : 'no such service' });
+    this.lastAt = Math.max(this.lastAt, endAt);
   }
 
   pollEnded(operationId: string, acceptedSeq: number, reason: 'final' | 'lost' | 'deadline' | 'aborted', at: number): void {
@@ -65,6 +74,7 @@ export class TranscriptBuilder {
       probe,
       changeSet: spec.changeSet ?? (method === 'POST' ? 'shop-db' : undefined),
       operationId,
+      ...(spec.repeatOf === undefined ? {} : { repeatOf: spec.repeatOf }),
       request: {
         method,
         url: `${this.baseUrl}${path}`,

@@ -1,0 +1,66 @@
+import type { Exchange, Millis } from './exchange.js';
+import type { Transcript } from './transcript.js';
+
+/**
+ * The suites that drive a situation a rule is about. Suites tag their exchanges with these names, and
+ * the judges of those rules find the situation by them, in a live run and in a saved transcript alike.
+ */
+export const SITUATION_SUITES = {
+  /** The same apply sent again after the first has ended. */
+  repeatApply: 'scenario/repeat-apply',
+  /** The same apply sent again while the first is still in progress. */
+  repeatWhileRunning: 'scenario/repeat-while-running',
+  /** Many plan (and apply) calls at once. */
+  burst: 'scenario/burst',
+  /** Operations accepted just before the provisioner is restarted. */
+  restart: 'scenario/restart',
+} as const;
+
+/** When the kit restarted the provisioner: from the start of the restart to its end (open while it never ended). */
+export interface RestartWindow {
+  startedAt: Millis;
+  endedAt: Millis;
+  /** The restart did its job; false: it failed or timed out (a kit error). */
+  ok: boolean;
+  describe: string;
+  message?: string;
+}
+
+/** The restarts of a run, in order, each start paired with the end that follows it. */
+export function restartWindows(transcript: Transcript): RestartWindow[] {
+  const windows: RestartWindow[] = [];
+  for (const event of transcript.events) {
+    if (event.type === 'restart-started') {
+      windows.push({ startedAt: event.at, endedAt: Number.POSITIVE_INFINITY, ok: false, describe: event.describe });
+    } else if (event.type === 'restart-ended') {
+      const open = windows.findLast((window) => window.endedAt === Number.POSITIVE_INFINITY);
+      if (open) Object.assign(open, { endedAt: event.at, ok: event.ok, message: event.message });
+    }
+  }
+  return windows;
+}
+
+/** The exchange was in flight at some moment of the window. */
+export function overlaps(exchange: Exchange, window: { startedAt: Millis; endedAt: Millis }): boolean {
+  return exchange.sentAt <= window.endedAt && exchange.endedAt >= window.startedAt;
+}
+
+/** From the first exchange of the burst suite to the end of its last (its operations' reads included): the time the provisioner was under the burst. */
+export function burstWindow(transcript: Transcript): { startedAt: Millis; endedAt: Millis } | undefined {
+  const burst = transcript.exchanges.filter((exchange) => exchange.suite === SITUATION_SUITES.burst);
+  if (burst.length === 0) return undefined;
+  return { startedAt: Math.min(...burst.map((e) => e.sentAt)), endedAt: Math.max(...burst.map((e) => e.endedAt)) };
+}
+
+/** An answer that says the provisioner is overloaded: 429, a 5xx, or a connection that failed (a call the kit itself cut short is none). */
+export function isOverloadAnswer(exchange: Exchange): boolean {
+  if (exchange.error) return exchange.error.kind !== 'stopped';
+  const status = exchange.response?.status ?? 0;
+  return status === 429 || status >= 500;
+}
+
+/** A plan or apply of another suite, in flight while the burst was, that was answered as an overloaded provisioner answers. */
+export function overloadedByBurst(exchange: Exchange, window: { startedAt: Millis; endedAt: Millis } | undefined): boolean {
+  if (!window || exchange.suite === SITUATION_SUITES.burst || (exchange.tag !== 'plan' && exchange.tag !== 'apply')) return false;
+  return overlaps(exchange, window) && isOverloadAnswer(exchange);
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { capacityBurst, mostInFlight } from '../../src/rules/capacity.js';
+import type { Judgement } from '../../src/rules/types.js';
+import { SITUATION_SUITES } from '../../src/transcript/situations.js';
+import { IN_PROGRESS, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+
+const BURST = SITUATION_SUITES.burst;
+const IDS = ['6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b', '0b7e2c44-1d3f-4a9b-8c21-5e6f7a8b9c0d', '9a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d'];
+
+function judge(b: TranscriptBuilder): Judgement {
+  return capacityBurst.judge!(b.transcript, context());
+}
+
+function brokenNotes(judgement: Judgement): string[] {
+  if (judgement.outcome !== 'broken') throw new Error(`expected broken, got ${judgement.outcome}: ${judgement.message}`);
+  return judgement.evidence.map((e) => e.note);
+}
+
+/** An everyday plan outside the burst that answers 202 and ends. */
+function everydayPlan(b: TranscriptBuilder, id: string): void {
+  b.post('plan', { at: 0, status: 202, body: { operationId: id } });
+  b.read(id, { at: 500, body: shopDbFinal() });
+}
+
+describe('capacity.burst', () => {
+  it('holds when every call of the burst answers 200 or 202 and every accepted operation ends', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { suite: BURST, at: 0, took: 100, body: shopDbFinal() });
+    b.post('plan', { suite: BURST, at: 1, took: 100, status: 202, body: { operationId: IDS[0] } });
+    b.post('apply', { suite: BURST, at: 2, took: 100, status: 202, body: { operationId: IDS[1] } });
+    b.read(IDS[0]!, { at: 200, body: IN_PROGRESS });
+    b.read(IDS[0]!, { at: 1200, body: shopDbFinal() });
+    b.read(IDS[1]!, { at: 1200, body: shopDbFinal() });
+    expect(judge(b)).toEqual({
+      outcome: 'held',
+      message: '3 calls at once (2 plans, 1 apply, up to 3 in flight together): 3 answered 200 or 202, 2 of 2 accepted operations reached a final answer',
+    });
+  });
+
+  it('is broken by a 429, a 503 and a reset under load, when the same kind of call answers outside the burst', () => {
+    const b = new TranscriptBuilder();
+    everydayPlan(b, IDS[2]!);
+    b.post('plan', { suite: BURST, at: 1, status: 429, body: { message: 'too many requests' } });
+    b.post('plan', { suite: BURST, at: 1, status: 503, body: { message: 'busy' } });
+    b.post('plan', { suite: BURST, at: 1, error: { kind: 'reset', message: 'socket hang up' } });
+    b.post('plan', { suite: BURST, at: 1, body: shopDbFinal() });
+    expect(brokenNotes(judge(b))).toEqual([
+      'plan shop-db answered 429 during a burst of 4 calls',
+      'plan shop-db answered 503 during a burst of 4 calls',
+      'plan shop-db got no answer (reset) during a burst of 4 calls',
+    ]);
+  });
+
+  it('is broken by an accepted operation that never ends under load while others end', () => {
+    const b = new TranscriptBuilder();
+    everydayPlan(b, IDS[2]!);
+    const accepted = b.post('plan', { suite: BURST, at: 1, status: 202, body: { operationId: IDS[0] } });
+    b.read(IDS[0]!, { at: 100, status: 404, body: { message: 'unknown' } });
+    b.pollEnded(IDS[0]!, accepted.seq, 'lost', 101);
+    expect(brokenNotes(judge(b))).toEqual(['plan shop-db accepted during the burst then its operation answered 404 before any final answer']);
+  });
+
+  it('counts a 503 to an everyday call in flight during the burst', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { suite: BURST, at: 0, took: 100, body: shopDbFinal() });
+    const everyday = b.post('apply', { suite: 'scenario/plan-and-apply', at: 50, status: 503, body: {} });
+    b.post('apply', { suite: 'scenario/plan-and-apply', at: 500, status: 503, body: {} });
+    const judgement = judge(b);
+    if (judgement.outcome !== 'broken') throw new Error(judgement.message);
+    expect(judgement.evidence).toEqual([
+      { note: 'apply shop-db of scenario/plan-and-apply answered 503 while a burst of 1 call was in flight', exchanges: [everyday.seq] },
+    ]);
+  });
+
+  it('leaves to operation.not-lost burst operations lost the way operations outside the burst are lost', () => {
+    const b = new TranscriptBuilder();
+    everydayPlan(b, IDS[2]!);
+    const lostOutside = b.post('apply', { at: 0, status: 202, body: { operationId: IDS[1] } });
+    b.read(IDS[1]!, { at: 10, status: 404, body: {} });
+    b.pollEnded(IDS[1]!, lostOutside.seq, 'lost', 11);
+    const accepted = b.post('plan', { suite: BURST, at: 1, status: 202, body: { operationId: IDS[0] } });
+    b.read(IDS[0]!, { at: 100, status: 404, body: {} });
+    b.pollEnded(IDS[0]!, accepted.seq, 'lost', 101);
+    expect(judge(b)).toMatchObject({ outcome: 'held', message: expect.stringContaining('1 call failed the way the provisioner fails without load too') });
+  });
+
+  it('leaves to other rules a refusal that is no sign of load and that happens without load too', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { at: 0, status: 400, body: {} });
+    b.post('plan', { suite: BURST, at: 1, status: 400, body: {} });
+    expect(judge(b)).toEqual({
+      outcome: 'not-exercised',
+      message: 'no call of the burst was answered as it would be without load; 1 call failed the way the provisioner fails without load too, which answer.status and the operation rules judge',
+    });
+  });
+
+  it('is not exercised without a burst', () => {
+    const b = new TranscriptBuilder();
+    everydayPlan(b, IDS[0]!);
+    expect(judge(b)).toEqual({ outcome: 'not-exercised', message: 'no burst was sent (--burst 0)' });
+  });
+
+  it('counts the calls in flight together from send and answer times', () => {
+    const b = new TranscriptBuilder();
+    const calls = [
+      b.post('plan', { at: 0, took: 10 }),
+      b.post('plan', { at: 5, took: 10 }),
+      b.post('plan', { at: 10, took: 10 }),
+      b.post('plan', { at: 30, took: 10 }),
+    ];
+    expect(mostInFlight(calls)).toBe(2);
+    expect(mostInFlight(calls.slice(0, 2))).toBe(2);
+    expect(mostInFlight([])).toBe(0);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { judgeRules } from '../../src/rules/index.js';
+import type { RuleResult } from '../../src/rules/types.js';
+import { SITUATION_SUITES } from '../../src/transcript/situations.js';
+import { readTranscriptFile, writeTranscriptFile } from '../../src/transcript/transcript-file.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { IN_PROGRESS, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+
+const ID = '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b';
+const RESTART_ID = '0b7e2c44-1d3f-4a9b-8c21-5e6f7a8b9c0d';
+
+function status(results: RuleResult[], id: string): string {
+  return results.find((r) => r.id === id)!.status;
+}
+
+/** An everyday run that holds, then a burst call refused, a repeat refused, and a restart that loses its work. */
+function disturbedRun(): TranscriptBuilder {
+  const b = new TranscriptBuilder();
+  const first = b.post('apply', { at: 0, status: 202, body: { operationId: ID } });
+  b.read(ID, { at: 10, body: IN_PROGRESS });
+  b.read(ID, { at: 1000, body: shopDbFinal() });
+  b.post('plan', { at: 0, body: shopDbFinal() });
+  b.post('plan', { at: 0, suite: SITUATION_SUITES.burst, status: 429, body: { message: 'slow down' } });
+  b.post('apply', { at: 2000, suite: SITUATION_SUITES.repeatApply, repeatOf: first.seq, status: 409, body: { message: 'exists' } });
+  const restarted = b.post('plan', { at: 3000, suite: SITUATION_SUITES.restart, status: 202, body: { operationId: RESTART_ID } });
+  b.restart(3100, 4000);
+  b.read(RESTART_ID, { at: 3500, suite: SITUATION_SUITES.restart, error: { kind: 'refused', message: 'connect ECONNREFUSED' } });
+  b.read(RESTART_ID, { at: 4500, suite: SITUATION_SUITES.restart, status: 404, body: { message: 'unknown' } });
+  b.pollEnded(RESTART_ID, restarted.seq, 'lost', 4506);
+  return b;
+}
+
+describe('what a deliberate disturbance provokes is judged by its own rule alone', () => {
+  it('fails the burst, repeat and restart rules, and no everyday rule', () => {
+    const results = judgeRules(disturbedRun().transcript, context());
+    const failed = results.filter((r) => r.status === 'fail' || r.status === 'warn').map((r) => r.id).sort();
+    expect(failed).toEqual(['apply.idempotent', 'capacity.burst', 'durability.survives-restart']);
+    expect(status(results, 'answer.status')).toBe('pass');
+    expect(status(results, 'operation.transient-errors')).toBe('pass');
+    expect(status(results, 'operation.not-lost')).toBe('pass');
+  });
+
+  it('judges a saved transcript the same way (verify)', async () => {
+    const b = disturbedRun();
+    const file = join(mkdtempSync(join(tmpdir(), 'pc-views-')), 'transcript.json');
+    await writeTranscriptFile(file, b.transcript.exchanges, b.transcript.events, context());
+    const saved = await readTranscriptFile(file);
+    const again = judgeRules(saved.transcript, saved.context);
+    expect(again.map((r) => [r.id, r.status])).toEqual(judgeRules(b.transcript, context()).map((r) => [r.id, r.status]));
+    expect(saved.transcript.exchanges.find((e) => e.repeatOf !== undefined)?.repeatOf).toBe(1);
+  });
+
+  it('still judges an exchange of another suite in flight during the restart by no everyday rule', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { at: 0, body: shopDbFinal() });
+    b.restart(100, 1000);
+    b.post('plan', { at: 500, error: { kind: 'refused', message: 'connect ECONNREFUSED' } });
+    expect(status(judgeRules(b.transcript, context()), 'answer.status')).toBe('pass');
+  });
+
+  it('leaves a 503 to an everyday call during the burst to capacity.burst, and one after it to answer.status', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { at: 0, body: shopDbFinal() });
+    b.post('plan', { at: 0, took: 100, suite: SITUATION_SUITES.burst, body: shopDbFinal() });
+    b.post('apply', { at: 50, status: 503, body: {} });
+    const during = judgeRules(b.transcript, context());
+    expect([status(during, 'answer.status'), status(during, 'capacity.burst')]).toEqual(['pass', 'fail']);
+    b.post('apply', { at: 500, status: 503, body: {} });
+    expect(status(judgeRules(b.transcript, context()), 'answer.status')).toBe('fail');
+  });
+});
