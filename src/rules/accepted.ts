@@ -1,8 +1,9 @@
 import { plural } from '../core/text.js';
+import { acceptedBodyProblems, acceptedOnlyOperationIdProblems } from '../shapes/index.js';
 import type { Exchange } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { acceptedOperationId, bodyObject, submissions } from '../transcript/views.js';
-import { broken, describeType, evidence, held, notExercised, requestLabel } from './judgement.js';
+import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
 import type { Evidence, Rule } from './types.js';
 import { findPatterns, parseCanonicalUuid, soundUuid, uuidProblem, versionMeaning } from './uuid.js';
 
@@ -35,6 +36,11 @@ function noIdsReason(transcript: Transcript): string {
     : 'no 202 answer carried a string operationId (accepted.body reports that)';
 }
 
+/** One note per sentence of the shapes about a 202 body: they say what "the 202 answer" does. */
+function shapeNotes(exchange: Exchange, sentences: readonly string[]): Evidence[] {
+  return sentences.map((sentence) => evidence(`the 202 answer to ${requestLabel(exchange)} ${sentence}`, exchange));
+}
+
 export const acceptedBody: Rule = {
   id: 'accepted.body',
   level: 'MUST',
@@ -50,16 +56,7 @@ export const acceptedBody: Rule = {
           : 'no 202 answer had a JSON object body (answer.json reports those)',
       );
     }
-    const notes = bodies
-      .filter(({ body }) => typeof body.operationId !== 'string')
-      .map(({ exchange, body }) => {
-        const keys = Object.keys(body);
-        const what =
-          body.operationId === undefined
-            ? `has no operationId (fields: ${keys.length > 0 ? keys.join(', ') : 'none'})`
-            : `has an operationId that is ${describeType(body.operationId)} (${JSON.stringify(body.operationId)}), not a string`;
-        return evidence(`the 202 answer to ${requestLabel(exchange)} ${what}`, exchange);
-      });
+    const notes = bodies.flatMap(({ exchange, body }) => shapeNotes(exchange, acceptedBodyProblems(body)));
     if (notes.length === 0) return held(`${plural(bodies.length, 'answer')} with status 202, each with a string operationId`);
     return broken(`${notes.length} of ${plural(bodies.length, 'answer')} with status 202 lack a string operationId`, notes);
   },
@@ -72,14 +69,9 @@ export const acceptedOnlyOperationId: Rule = {
   title: '202 carries nothing but the operationId',
   sentence: 'The body of a 202 answer has no field besides operationId.',
   judge(transcript) {
-    const bodies = acceptedObjects(transcript).filter(({ body }) => typeof body.operationId === 'string');
+    const bodies = acceptedObjects(transcript).filter(({ body }) => acceptedBodyProblems(body).length === 0);
     if (bodies.length === 0) return notExercised(noIdsReason(transcript));
-    const notes = bodies.flatMap(({ exchange, body }) => {
-      const others = Object.keys(body).filter((key) => key !== 'operationId');
-      return others.length === 0
-        ? []
-        : [evidence(`the 202 answer to ${requestLabel(exchange)} holds fields besides operationId: ${others.join(', ')}`, exchange)];
-    });
+    const notes = bodies.flatMap(({ exchange, body }) => shapeNotes(exchange, acceptedOnlyOperationIdProblems(body)));
     if (notes.length === 0) return held(`${plural(bodies.length, 'answer')} with status 202, each holding only operationId`);
     return broken(`${notes.length} of ${plural(bodies.length, 'answer')} with status 202 hold more than operationId`, notes);
   },

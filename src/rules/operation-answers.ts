@@ -1,4 +1,5 @@
 import { plural } from '../core/text.js';
+import { operationBodyProblems } from '../shapes/index.js';
 import type { Exchange } from '../transcript/exchange.js';
 import type { OperationView } from '../transcript/views.js';
 import { bodyObject, isContractJsonType, isTransient, operations, outcomeOf, readsAfterFinal } from '../transcript/views.js';
@@ -67,20 +68,14 @@ export const operationTransientErrors: Rule = {
   },
 };
 
-/** What is wrong with a 200 read's content type and body, one phrase per fault. */
+/** What is wrong with a 200 read's content type and body, one phrase per fault; the body's shape is the schema's. */
 function bodyFaults(read: Exchange): string[] {
   const faults: string[] = [];
   const contentType = read.response?.headers['content-type'];
   if (!isContractJsonType(contentType)) faults.push(contentType ? `content type is ${contentType}, not JSON` : 'no content type');
   const json = read.response?.json;
   if (!json?.ok) return [...faults, 'body is not JSON'];
-  const body = bodyObject(read);
-  if (!body) return [...faults, 'body is not a JSON object'];
-  if (body.outcome === undefined) faults.push('outcome is missing');
-  else if (outcomeOf(read) === undefined) faults.push(`outcome ${JSON.stringify(body.outcome)} is not in_progress, succeeded or failed`);
-  if (typeof body.description !== 'string') faults.push('description is not a string');
-  if (!Array.isArray(body.results)) faults.push('results is not an array');
-  return faults;
+  return [...faults, ...operationBodyProblems(json.value)];
 }
 
 /** operation.body: a 200 read is a JSON outcome object. */
