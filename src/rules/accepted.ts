@@ -1,9 +1,10 @@
 import { plural } from '../core/text.js';
+import { acceptedBodyProblems, acceptedOnlyOperationIdProblems } from '../shapes/index.js';
 import type { Exchange } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { acceptedOperationId, bodyObject, submissions } from '../transcript/views.js';
-import { broken, describeType, evidence, held, notExercised, requestLabel } from './judgement.js';
-import type { Evidence, Rule } from './types.js';
+import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
+import type { Evidence, Judgement, Rule } from './types.js';
 import { findPatterns, parseCanonicalUuid, soundUuid, uuidProblem, versionMeaning } from './uuid.js';
 
 /** Rules about 202 answers and the operationIds they carry. */
@@ -12,8 +13,14 @@ function accepted(transcript: Transcript): Exchange[] {
   return submissions(transcript).filter((e) => e.response?.status === 202);
 }
 
+/** A 202 answer and its body, a JSON object. */
+interface AcceptedObject {
+  exchange: Exchange;
+  body: Record<string, unknown>;
+}
+
 /** 202 answers whose body is a JSON object; anything else is answer.json's business. */
-function acceptedObjects(transcript: Transcript): Array<{ exchange: Exchange; body: Record<string, unknown> }> {
+function acceptedObjects(transcript: Transcript): AcceptedObject[] {
   return accepted(transcript).flatMap((exchange) => {
     const body = bodyObject(exchange);
     return body ? [{ exchange, body }] : [];
@@ -35,6 +42,20 @@ function noIdsReason(transcript: Transcript): string {
     : 'no 202 answer carried a string operationId (accepted.body reports that)';
 }
 
+/**
+ * The verdict on 202 bodies by what the shapes say of each: one note per sentence, which says what "the 202
+ * answer" does; `each` ends the message when all hold, `lack` when some do not.
+ */
+function shapeVerdict(
+  bodies: readonly AcceptedObject[],
+  problems: (body: Record<string, unknown>) => string[],
+  words: { each: string; lack: string },
+): Judgement {
+  const notes = bodies.flatMap(({ exchange, body }) => problems(body).map((sentence) => evidence(`the 202 answer to ${requestLabel(exchange)} ${sentence}`, exchange)));
+  if (notes.length === 0) return held(`${plural(bodies.length, 'answer')} with status 202, each ${words.each}`);
+  return broken(`${notes.length} of ${plural(bodies.length, 'answer')} with status 202 ${words.lack}`, notes);
+}
+
 export const acceptedBody: Rule = {
   id: 'accepted.body',
   level: 'MUST',
@@ -50,18 +71,7 @@ export const acceptedBody: Rule = {
           : 'no 202 answer had a JSON object body (answer.json reports those)',
       );
     }
-    const notes = bodies
-      .filter(({ body }) => typeof body.operationId !== 'string')
-      .map(({ exchange, body }) => {
-        const keys = Object.keys(body);
-        const what =
-          body.operationId === undefined
-            ? `has no operationId (fields: ${keys.length > 0 ? keys.join(', ') : 'none'})`
-            : `has an operationId that is ${describeType(body.operationId)} (${JSON.stringify(body.operationId)}), not a string`;
-        return evidence(`the 202 answer to ${requestLabel(exchange)} ${what}`, exchange);
-      });
-    if (notes.length === 0) return held(`${plural(bodies.length, 'answer')} with status 202, each with a string operationId`);
-    return broken(`${notes.length} of ${plural(bodies.length, 'answer')} with status 202 lack a string operationId`, notes);
+    return shapeVerdict(bodies, acceptedBodyProblems, { each: 'with a string operationId', lack: 'lack a string operationId' });
   },
 };
 
@@ -72,16 +82,9 @@ export const acceptedOnlyOperationId: Rule = {
   title: '202 carries nothing but the operationId',
   sentence: 'The body of a 202 answer has no field besides operationId.',
   judge(transcript) {
-    const bodies = acceptedObjects(transcript).filter(({ body }) => typeof body.operationId === 'string');
+    const bodies = acceptedObjects(transcript).filter(({ body }) => acceptedBodyProblems(body).length === 0);
     if (bodies.length === 0) return notExercised(noIdsReason(transcript));
-    const notes = bodies.flatMap(({ exchange, body }) => {
-      const others = Object.keys(body).filter((key) => key !== 'operationId');
-      return others.length === 0
-        ? []
-        : [evidence(`the 202 answer to ${requestLabel(exchange)} holds fields besides operationId: ${others.join(', ')}`, exchange)];
-    });
-    if (notes.length === 0) return held(`${plural(bodies.length, 'answer')} with status 202, each holding only operationId`);
-    return broken(`${notes.length} of ${plural(bodies.length, 'answer')} with status 202 hold more than operationId`, notes);
+    return shapeVerdict(bodies, acceptedOnlyOperationIdProblems, { each: 'holding only operationId', lack: 'hold more than operationId' });
   },
 };
 

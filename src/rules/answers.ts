@@ -1,8 +1,9 @@
 import { formatMs } from '../core/duration.js';
 import { plural } from '../core/text.js';
+import { describeType } from '../shapes/index.js';
 import type { Exchange } from '../transcript/exchange.js';
 import { bodyObject, isContractJsonType, submissions } from '../transcript/views.js';
-import { broken, describeType, evidence, held, notExercised, requestLabel } from './judgement.js';
+import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
 import type { Evidence, Rule } from './types.js';
 
 /** Rules about the answers to POST /plan and POST /apply: status, JSON body, answer time. */

@@ -1,9 +1,10 @@
 import type { ChangeKey, JudgeContext } from '../core/judge-context.js';
 import { plural } from '../core/text.js';
+import { finalAnswerProblems, resultProblems } from '../shapes/index.js';
 import type { Exchange } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { bodyObject, finalAnswers, isObject, outcomeOf, submissions } from '../transcript/views.js';
-import { broken, describeType, evidence, fieldNote, held, notExercised, requestLabel } from './judgement.js';
+import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
 import type { Evidence, Rule } from './types.js';
 
 /** Rules about final answers, whether a 200 answer to a POST or the final body of a read. */
@@ -59,18 +60,7 @@ export const finalBody: Rule = {
     }
     const notes: Evidence[] = [];
     for (const { exchange, body } of judged) {
-      const problems: string[] = [];
-      if (body.outcome === 'in_progress') {
-        problems.push('a 200 answer to plan or apply said in_progress (only a 202 may leave work running)');
-      } else if (body.outcome !== 'succeeded' && body.outcome !== 'failed') {
-        problems.push(
-          body.outcome === undefined
-            ? 'outcome is missing'
-            : `outcome ${JSON.stringify(body.outcome)} is not succeeded or failed`,
-        );
-      }
-      if (typeof body.description !== 'string') problems.push(fieldNote('description', body.description, 'a string'));
-      if (!Array.isArray(body.results)) problems.push(fieldNote('results', body.results, 'an array'));
+      const problems = finalAnswerProblems(body);
       if (problems.length > 0) notes.push(evidence(`${requestLabel(exchange)} answered 200: ${problems.join('; ')}`, exchange));
     }
     if (notes.length === 0) return held(`${plural(judged.length, 'answer')} with status 200 to plan and apply, each with a final outcome, a description and results`);
@@ -155,22 +145,6 @@ export const finalResultsMatchChanges: Rule = {
   },
 };
 
-/** What is off in one result, field by field. */
-function shapeProblems(result: unknown): string[] {
-  if (!isObject(result)) return [`is ${describeType(result)}, not an object`];
-  const problems: string[] = [];
-  if (typeof result.id !== 'string') problems.push(fieldNote('id', result.id, 'a string'));
-  if (typeof result.environment !== 'string') problems.push(fieldNote('environment', result.environment, 'a string'));
-  if (result.outcome !== 'succeeded' && result.outcome !== 'failed') {
-    problems.push(
-      result.outcome === undefined ? 'outcome is missing' : `outcome ${JSON.stringify(result.outcome)} is not succeeded or failed`,
-    );
-  }
-  if (typeof result.description !== 'string') problems.push(fieldNote('description', result.description, 'a string'));
-  if ('outputs' in result && !isObject(result.outputs)) problems.push(fieldNote('outputs', result.outputs, 'an object'));
-  return problems;
-}
-
 export const finalResultShape: Rule = {
   id: 'final.result-shape',
   level: 'MUST',
@@ -187,7 +161,7 @@ export const finalResultShape: Rule = {
     let offResults = 0;
     for (const { exchange, results } of finals) {
       const off = results.flatMap((result, index) => {
-        const problems = shapeProblems(result);
+        const problems = resultProblems(result);
         return problems.length > 0 ? [`${resultLabel(result, index)}: ${problems.join(', ')}`] : [];
       });
       offResults += off.length;

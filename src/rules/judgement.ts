@@ -1,7 +1,7 @@
 import type { Exchange } from '../transcript/exchange.js';
 import type { Evidence, Judgement } from './types.js';
 
-/** Judge helpers every rule module uses: the three judgements, evidence, and how notes name things. */
+/** Judge helpers every rule module uses: the three judgements, evidence, and how notes name exchanges. How they name JSON values is src/shapes' (words.ts). */
 
 /** The rule was exercised and nothing contradicted it. */
 export function held(message: string, evidence?: Evidence[]): Judgement {
@@ -32,18 +32,4 @@ export function requestLabel(exchange: Exchange): string {
     // keep the URL as sent: a note must never fail on it
   }
   return `${exchange.request.method} ${path}`;
-}
-
-/** What a JSON value is, for notes such as `results is an object, not an array`. */
-export function describeType(value: unknown): string {
-  if (value === undefined) return 'missing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  return `a ${typeof value}`;
-}
-
-/** `id is missing`, `outputs is an array, not an object`: a field that does not have the expected type. */
-export function fieldNote(field: string, value: unknown, expected: string): string {
-  return value === undefined ? `${field} is missing` : `${field} is ${describeType(value)}, not ${expected}`;
 }

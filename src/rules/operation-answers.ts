@@ -1,5 +1,7 @@
 import { plural } from '../core/text.js';
+import { operationBodyProblems } from '../shapes/index.js';
 import type { Exchange } from '../transcript/exchange.js';
+import type { Transcript } from '../transcript/transcript.js';
 import type { OperationView } from '../transcript/views.js';
 import { bodyObject, isContractJsonType, isTransient, operations, outcomeOf, readsAfterFinal } from '../transcript/views.js';
 import { broken, evidence, held, notExercised } from './judgement.js';
@@ -10,9 +12,17 @@ import type { Evidence, Rule } from './types.js';
 
 const MAX_DESCRIPTION_CHARACTERS = 500;
 
-/** Reads of known operations that answered 200 with an in_progress body. */
-function inProgressAnswers(ops: readonly OperationView[]): Array<{ op: OperationView; read: Exchange }> {
-  return knownReads(ops).filter(({ read }) => read.response?.status === 200 && outcomeOf(read) === 'in_progress');
+interface InProgressAnswer {
+  op: OperationView;
+  read: Exchange;
+}
+
+/** Reads of known operations that answered 200 with an in_progress body, or why a rule about them is not exercised. */
+function inProgressAnswers(transcript: Transcript): { answers: InProgressAnswer[] } | { none: string } {
+  const none = noOperationRead(transcript);
+  if (none) return { none };
+  const answers = knownReads(operations(transcript)).filter(({ read }) => read.response?.status === 200 && outcomeOf(read) === 'in_progress');
+  return answers.length > 0 ? { answers } : { none: 'no read answered in_progress' };
 }
 
 /** operation.status: before its final answer, an operation answers 200 (404 and transient answers are judged elsewhere). */
@@ -67,20 +77,14 @@ export const operationTransientErrors: Rule = {
   },
 };
 
-/** What is wrong with a 200 read's content type and body, one phrase per fault. */
+/** What is wrong with a 200 read's content type and body, one phrase per fault; the body's shape is the schema's. */
 function bodyFaults(read: Exchange): string[] {
   const faults: string[] = [];
   const contentType = read.response?.headers['content-type'];
   if (!isContractJsonType(contentType)) faults.push(contentType ? `content type is ${contentType}, not JSON` : 'no content type');
   const json = read.response?.json;
   if (!json?.ok) return [...faults, 'body is not JSON'];
-  const body = bodyObject(read);
-  if (!body) return [...faults, 'body is not a JSON object'];
-  if (body.outcome === undefined) faults.push('outcome is missing');
-  else if (outcomeOf(read) === undefined) faults.push(`outcome ${JSON.stringify(body.outcome)} is not in_progress, succeeded or failed`);
-  if (typeof body.description !== 'string') faults.push('description is not a string');
-  if (!Array.isArray(body.results)) faults.push('results is not an array');
-  return faults;
+  return [...faults, ...operationBodyProblems(json.value)];
 }
 
 /** operation.body: a 200 read is a JSON outcome object. */
@@ -114,10 +118,9 @@ export const operationInProgressResultsEmpty: Rule = {
   title: 'No results while in progress',
   sentence: 'While an operation answers in_progress, its results array is empty.',
   judge(transcript) {
-    const none = noOperationRead(transcript);
-    if (none) return notExercised(none);
-    const inProgress = inProgressAnswers(operations(transcript));
-    if (inProgress.length === 0) return notExercised('no read answered in_progress');
+    const found = inProgressAnswers(transcript);
+    if ('none' in found) return notExercised(found.none);
+    const inProgress = found.answers;
     // A missing or non-array results is operation.body's fault, not this rule's.
     const withResults = inProgress.filter(({ read }) => Array.isArray(bodyObject(read)?.results));
     if (withResults.length === 0) return notExercised('no in_progress answer carried a results array (operation.body reports that)');
@@ -150,10 +153,9 @@ export const operationInProgressDescription: Rule = {
   title: 'In-progress answers carry a progress note',
   sentence: 'An in_progress answer has a progress note in description that is not empty and at most 500 characters long.',
   judge(transcript) {
-    const none = noOperationRead(transcript);
-    if (none) return notExercised(none);
-    const inProgress = inProgressAnswers(operations(transcript));
-    if (inProgress.length === 0) return notExercised('no read answered in_progress');
+    const found = inProgressAnswers(transcript);
+    if ('none' in found) return notExercised(found.none);
+    const inProgress = found.answers;
     const faulty: Evidence[] = [];
     for (const { op, read } of inProgress) {
       const fault = descriptionFault(bodyObject(read)?.description);

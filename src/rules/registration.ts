@@ -1,45 +1,13 @@
 import { formatMs, parseMaxOperationDuration } from '../core/duration.js';
 import { plural } from '../core/text.js';
+import { describeType, registrationBodyProblems } from '../shapes/index.js';
 import { isObject, submissions } from '../transcript/views.js';
-import { broken, describeType, evidence, fieldNote, held, notExercised, requestLabel } from './judgement.js';
+import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
 import type { Evidence, Rule } from './types.js';
 
 /** Rules about the registration document given with --registration. */
 
 const NO_REGISTRATION = 'no --registration file was given';
-
-function isNonEmptyString(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '';
-}
-
-/** Why a field is not a non-empty string, or undefined when it is one. */
-function nonEmptyProblem(field: string, value: unknown): string | undefined {
-  if (isNonEmptyString(value)) return undefined;
-  return typeof value === 'string' ? `${field} is empty` : fieldNote(field, value, 'a string');
-}
-
-function urlProblem(value: unknown): string | undefined {
-  if (typeof value !== 'string') return fieldNote('url', value, 'a string');
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `url ${JSON.stringify(value)} is not an absolute URL`;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return `url ${JSON.stringify(value)} uses ${url.protocol.slice(0, -1)}, not http or https`;
-  }
-  return undefined;
-}
-
-function typesProblems(value: unknown): string[] {
-  if (!Array.isArray(value)) return [fieldNote('types', value, 'an array')];
-  if (value.length === 0) return ['types is empty'];
-  return value.flatMap((item, index) => {
-    if (!isObject(item)) return [`types[${index}] is ${describeType(item)}, not an object`];
-    return (['kind', 'type'] as const).flatMap((field) => nonEmptyProblem(`types[${index}].${field}`, item[field]) ?? []);
-  });
-}
 
 export const registrationBody: Rule = {
   id: 'registration.body',
@@ -53,16 +21,12 @@ export const registrationBody: Rule = {
     const { file, json } = registration;
     if (!json.ok) return broken(`${file} is not JSON`, [evidence(`${file} does not parse as JSON: ${json.error}`)]);
     const doc = json.value;
-    if (!isObject(doc)) return broken(`${file} is not a JSON object`, [evidence(`${file} holds ${describeType(doc)}, not a JSON object`)]);
-    const problems: string[] = [];
-    const name = nonEmptyProblem('name', doc.name);
-    if (name) problems.push(name);
-    const url = urlProblem(doc.url);
-    if (url) problems.push(url);
-    problems.push(...typesProblems(doc.types));
+    // The shapes say whether the document holds; a document that is no object is named here as a whole.
+    const problems = registrationBodyProblems(doc);
     if (problems.length === 0) {
-      return held(`${file} has a name, an absolute http(s) url and ${plural((doc.types as unknown[]).length, 'type')}`);
+      return held(`${file} has a name, an absolute http(s) url and ${plural((doc as { types: unknown[] }).types.length, 'type')}`);
     }
+    if (!isObject(doc)) return broken(`${file} is not a JSON object`, [evidence(`${file} holds ${describeType(doc)}, not a JSON object`)]);
     const notes: Evidence[] = problems.map((p) => evidence(`${file}: ${p}`));
     return broken(`${file} is incomplete: ${plural(problems.length, 'problem')}`, notes);
   },

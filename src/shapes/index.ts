@@ -5,4 +5,4 @@ export { acceptedBodyProblems, acceptedOnlyOperationIdProblems } from './accepte
 export { finalAnswerProblems, IN_PROGRESS_ON_200, resultProblems } from './final-answer.js';
 export { operationBodyProblems } from './operation.js';
 export { registrationBodyProblems } from './registration.js';
-export { describeType, fieldNote } from './words.js';
+export { describeType } from './words.js';

@@ -1,3 +1,4 @@
+import type { ErrorObject } from 'ajv';
 import { faultsOf, type ErrorFilter, type Fault } from './faults.js';
 import { validationErrors, type Validator } from './validators.js';
 import { describeType, fieldName, fieldNote, typeName } from './words.js';
@@ -10,6 +11,8 @@ export interface Wording {
   keep?: ErrorFilter;
   /** The body's own sentence for a fault, or undefined for the common one. */
   phrase?: (fault: Fault) => string | undefined;
+  /** A second step after the schema, for what a JSON Schema cannot say: more errors, given the schema's. */
+  after?: (value: unknown, errors: readonly ErrorObject[]) => ErrorObject[];
 }
 
 /** `succeeded or failed`, `in_progress, succeeded or failed`. */
@@ -43,7 +46,9 @@ export function commonSentence(fault: Fault): string {
 
 /** Everything `validate` finds off in `value` that this body's rule judges, one fault per place. */
 export function faultsFor(validate: Validator, value: unknown, wording: Wording): Fault[] {
-  return faultsOf(validationErrors(validate, value), value, wording.schema, wording.keep);
+  const errors = validationErrors(validate, value);
+  const more = wording.after?.(value, errors) ?? [];
+  return faultsOf([...errors, ...more], value, wording.schema, wording.keep);
 }
 
 /** The sentences for everything `validate` finds off in `value` that this body's rule judges. */

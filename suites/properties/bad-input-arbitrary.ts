@@ -50,7 +50,8 @@ export function malformedJsonArbitrary(): fc.Arbitrary<BadBody> {
 }
 
 const notAString = fc.oneof(fc.constant(''), fc.integer(), fc.constant(null), fc.boolean(), fc.constant([]), fc.constant({}));
-const notAnAction = nameArbitrary(20).filter((text) => text !== 'created' && text !== 'updated' && text !== 'removed');
+// The actions are the change-set schema's (through ACTIONS), so a new action is never sent as a wrong one.
+const notAnAction = nameArbitrary(20).filter((text) => !(ACTIONS as readonly string[]).includes(text));
 const fieldName = fc.constantFrom('id', 'environment');
 
 interface Mutated {

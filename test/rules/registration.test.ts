@@ -57,6 +57,15 @@ describe('registration.body', () => {
     ]);
   });
 
+  it('is broken by a url of the right form that does not parse, and by one a parser would repair', () => {
+    const judged = (url: string): Judgement => registrationBody.judge(empty, registered({ ...VALID, url }));
+    expect(notes(judged('https://p.example.com:99999'))).toEqual(['registration.json: url "https://p.example.com:99999" is not an absolute URL']);
+    expect(notes(judged('http://999.1.1.1'))).toEqual(['registration.json: url "http://999.1.1.1" is not an absolute URL']);
+    expect(notes(judged('http:p.example.com'))).toEqual(['registration.json: url "http:p.example.com" is not an absolute URL']);
+    expect(notes(judged('http://bücher.de'))).toEqual(['registration.json: url "http://bücher.de" is not an absolute URL']);
+    expect(judged('http://[::1]:65535/p').outcome).toBe('held');
+  });
+
   it('is broken when the file is not JSON or not an object', () => {
     const unparsed = context({ registration: { file: 'registration.json', json: { ok: false, error: 'Unexpected token }' } } });
     expect(notes(registrationBody.judge(empty, unparsed))).toEqual(['registration.json does not parse as JSON: Unexpected token }']);

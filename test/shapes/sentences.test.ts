@@ -7,6 +7,7 @@ import {
   registrationBodyProblems,
   resultProblems,
 } from '../../src/shapes/index.js';
+import { registrationSchema } from '../../src/shapes/generated/schemas.js';
 import { validators } from '../../src/shapes/validators.js';
 
 const OP_ID = '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b';
@@ -120,5 +121,30 @@ describe('registration.body', () => {
     for (const url of ['http://', 'http://:80', 'http:p.example.com', 'http:/p', ' http://p', 'http://p ', 'http://p/a b', 'http://p:abc', 'http://bücher.de', 'http:\\\\p', '//p.example.com']) {
       expect(registrationBodyProblems({ ...REGISTRATION, url }), url).toEqual([`url ${JSON.stringify(url)} is not an absolute URL`]);
     }
+  });
+
+  // The schema checks a URL's form by a pattern, a URL parser its values: registration.body takes a url only when both do.
+  const PATTERN = new RegExp(registrationSchema.properties.url.pattern, 'u');
+
+  it('finds a url of the right form that no URL parser takes (a port or a host out of range), after the schema', () => {
+    for (const url of ['http://p.example.com:99999', 'HTTP://P:65536/x', 'http://999.1.1.1', 'http://1.2.3.4.5', 'http://[1.2.3.4]', 'https://[::1::2]', 'http://%00']) {
+      expect(PATTERN.test(url), url).toBe(true);
+      expect(URL.canParse(url), url).toBe(false);
+      expect(validators.registration({ ...REGISTRATION, url }), url).toBe(true);
+      expect(registrationBodyProblems({ ...REGISTRATION, url }), url).toEqual([`url ${JSON.stringify(url)} is not an absolute URL`]);
+    }
+  });
+
+  it('finds a url that a URL parser would repair but the schema\'s pattern refuses', () => {
+    for (const url of ['http:p.example.com', 'http://bücher.de', 'http://p/a b', ' http://p']) {
+      expect(URL.canParse(url), url).toBe(true);
+      expect(PATTERN.test(url), url).toBe(false);
+      expect(registrationBodyProblems({ ...REGISTRATION, url }), url).toEqual([`url ${JSON.stringify(url)} is not an absolute URL`]);
+    }
+  });
+
+  it('says a url that does not parse in the schema\'s order of fields, once', () => {
+    expect(registrationBodyProblems({ types: [], url: 'http://999.1.1.1' })).toEqual(['name is missing', 'url "http://999.1.1.1" is not an absolute URL', 'types is empty']);
+    expect(registrationBodyProblems({ ...REGISTRATION, url: 'ftp://p:99999' })).toEqual(['url "ftp://p:99999" uses ftp, not http or https']);
   });
 });
