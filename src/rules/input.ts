@@ -40,9 +40,10 @@ export const inputMalformedJson: Rule = {
     const probes = transcript.exchanges.filter((e) => e.tag === 'malformed-json');
     if (probes.length === 0) return notExercised('no POST with a body that is not JSON was sent');
     const wrong = probes.filter((e) => !isClientError(e));
-    if (wrong.length === 0) return held(`${plural(probes.length, 'body', 'bodies')} that are not JSON, each answered 4xx`);
+    const bodies = plural(probes.length, 'body that is', 'bodies that are');
+    if (wrong.length === 0) return held(`${bodies} not JSON, each answered 4xx`);
     const notes = wrong.map((e) => evidence(`${requestLabel(e)} with ${bodyNote(e)} ${whatCameBack(e)}, not a 4xx`, e));
-    return broken(`${wrong.length} of ${plural(probes.length, 'body', 'bodies')} that are not JSON did not get a 4xx answer`, notes);
+    return broken(`${wrong.length} of ${bodies} not JSON did not get a 4xx answer`, notes);
   },
 };
 
@@ -77,7 +78,8 @@ function judgeInvalid(transcript: Transcript, post: Exchange): Verdict {
   if (isClientError(post)) return { ok: true };
   const status = post.response?.status;
   if (status === 202) return judgeAccepted(transcript, post);
-  if (status === 200 && isFinalAnswer(post) && outcomeOf(post) === 'failed') return { ok: true };
+  // A 200 that says failed is a final answer, and a clean refusal.
+  if (status === 200 && outcomeOf(post) === 'failed') return { ok: true };
   const what = status === 200 ? `answered 200 with outcome ${JSON.stringify(outcomeOf(post) ?? null)}, not a failed final answer` : whatCameBack(post);
   return { ok: false, evidence: evidence(`${requestLabel(post)} with ${bodyNote(post)} ${what}`, post) };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, finalDifferences, finalState } from '../../src/rules/final-equality.js';
 import { operationFinalRetained, operationFinalStable, operationNoInProgressAfterFinal } from '../../src/rules/operation-final.js';
-import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+import { IN_PROGRESS, OP_ID, context, shopDbFinal } from '../support/transcript-builder.js';
 import { accepted, evidenceOf, finished } from './operation-fixtures.js';
 
 /**
