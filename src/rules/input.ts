@@ -66,8 +66,8 @@ function judgeAccepted(transcript: Transcript, post: Exchange): Verdict {
     if (outcomeOf(final) === 'failed') return { ok: true };
     return { ok: false, evidence: evidence(`${requestLabel(post)} with ${bodyNote(post)} was accepted and its work ended succeeded: an invalid change set was taken for a valid one`, final, post) };
   }
-  const ended = transcript.events.find((e) => e.type === 'poll-ended' && e.acceptedSeq === post.seq);
-  if (ended?.type !== 'poll-ended' || ended.reason === 'aborted' || ended.reason === 'final') return { ok: 'unjudged' };
+  const ended = transcript.events.find((e) => e.acceptedSeq === post.seq);
+  if (!ended || ended.reason === 'aborted' || ended.reason === 'final') return { ok: 'unjudged' };
   const last = reads[reads.length - 1];
   const why = ended.reason === 'lost' ? 'a read answered 404 before any final answer' : 'no final answer came before the deadline';
   const note = `${requestLabel(post)} with ${bodyNote(post)} answered 202, then ${why}: the work leads nowhere`;
@@ -96,10 +96,11 @@ export const inputInvalidChangeSet: Rule = {
     const probes = transcript.exchanges.filter((e) => e.tag === 'invalid-change-set');
     if (probes.length === 0) return notExercised('no POST with a JSON body that is not a change set was sent');
     const verdicts = probes.map((post) => judgeInvalid(transcript, post));
-    const judged = verdicts.filter((v) => v.ok !== 'unjudged');
-    if (judged.length === 0) return notExercised('every invalid change set was accepted, and the run stopped before any of them ended');
-    const faults = judged.flatMap((v) => (v.ok === false ? [v.evidence] : []));
-    const bodies = plural(judged.length, 'invalid change set');
+    const refused = verdicts.filter((v) => v.ok === true).length;
+    const faults = verdicts.flatMap((v) => (v.ok === false ? [v.evidence] : []));
+    const judged = refused + faults.length;
+    if (judged === 0) return notExercised('every invalid change set was accepted, and the run stopped before any of them ended');
+    const bodies = plural(judged, 'invalid change set');
     if (faults.length === 0) return held(`${bodies}, each refused with a 4xx or a failed final answer`);
     return broken(`${faults.length} of ${bodies} were not refused with a 4xx or a failed final answer`, faults);
   },

@@ -38,7 +38,8 @@ export function parseCanonicalUuid(text: string): UuidAnalysis | undefined {
 /** Why a text is not in canonical form, with a hint for the usual near misses. */
 function formProblem(text: string): string {
   if (text === '') return 'is empty';
-  if (text.trim() !== text && CANONICAL.test(text.trim())) return 'has white space around the UUID';
+  // The text itself is not canonical here, so a canonical trimmed text had white space around it.
+  if (CANONICAL.test(text.trim())) return 'has white space around the UUID';
   if (text.startsWith('{') && text.endsWith('}') && CANONICAL.test(text.slice(1, -1))) return 'is wrapped in braces';
   if (/^urn:uuid:/i.test(text)) return 'is a URN, not the bare 8-4-4-4-12 form';
   if (HEX32.test(text)) return 'has 32 hex digits but no dashes (the canonical form is 8-4-4-4-12)';

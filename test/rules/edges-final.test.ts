@@ -44,6 +44,12 @@ describe('final answers compared', () => {
     expect(stableNotes(onlyA, both)).toEqual([`${AFTER}result b/test appeared`]);
   });
 
+  it('lists the differences in the order of the results by id, whatever order the answers gave them in', () => {
+    const first = answer([result({ id: 'c' }), result({ id: 'a' }), result({ id: 'b' })]);
+    const later = answer([result({ id: 'd' }), result({ id: 'b' })]);
+    expect(stableNotes(first, later)).toEqual([`${AFTER}result a/test disappeared; result c/test disappeared; result d/test appeared`]);
+  });
+
   it('tells results apart by environment as well as id', () => {
     const test = answer([result({ id: 'a', environment: 'test' })]);
     const prod = answer([result({ id: 'a', environment: 'prod' })]);
@@ -207,6 +213,14 @@ describe('operation.no-in-progress-after-final at its edges', () => {
 });
 
 describe('operation.final-retained at its edges', () => {
+  it('is not exercised without a final answer, and leaves reads with no response to other rules', () => {
+    expect(operationFinalRetained.judge(accepted().transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no operation gave a final answer' });
+    const { b } = finished();
+    b.read(OP_ID, { at: 1005, error: { kind: 'timeout', message: 'no answer' }, tag: 'read-after-final' });
+    b.read(OP_ID, { at: 2005, body: shopDbFinal(), tag: 'read-after-final' });
+    expect(operationFinalRetained.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '1 read after a final answer got the same final answer again' });
+  });
+
   it('judges only the reads made for it, not concurrent readers that found a 404', () => {
     const { b } = finished();
     b.read(OP_ID, { at: 1005, status: 404, body: {}, tag: 'read-concurrent' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inputInvalidChangeSet, inputMalformedJson } from '../../src/rules/input.js';
+import { Transcript } from '../../src/transcript/transcript.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context } from '../support/transcript-builder.js';
 import { evidenceOf } from './operation-fixtures.js';
 
@@ -18,6 +19,23 @@ function invalid(b: TranscriptBuilder, spec: Parameters<TranscriptBuilder['badIn
 }
 
 describe('input.malformed-json at its edges', () => {
+  it('says why it was not exercised', () => {
+    const b = new TranscriptBuilder();
+    invalid(b, { status: 500 });
+    expect(inputMalformedJson.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no POST with a body that is not JSON was sent' });
+    expect(inputInvalidChangeSet.judge(new TranscriptBuilder().transcript, context())).toEqual({
+      outcome: 'not-exercised',
+      message: 'no POST with a JSON body that is not a change set was sent',
+    });
+  });
+
+  it('prints a POST sent without a body as an empty body', () => {
+    const b = new TranscriptBuilder();
+    const post = malformed(b, { status: 500 });
+    const transcript = new Transcript([{ ...post, request: { ...post.request, body: undefined } }]);
+    expect(inputMalformedJson.judge(transcript, context())).toMatchObject({ evidence: [{ note: 'POST /plan with "" answered 500, not a 4xx' }] });
+  });
+
   it('takes 400 to 499 as a client error, and neither a 3xx nor a 500', () => {
     const b = new TranscriptBuilder();
     malformed(b, { status: 400 });
@@ -72,6 +90,27 @@ describe('input.invalid-change-set at its edges', () => {
       { note: 'POST /plan with "{}" answered 200 with outcome null, not a failed final answer', exchanges: [bare.seq] },
       { note: 'POST /plan with "{}" answered 201', exchanges: [created.seq] },
     ]);
+  });
+
+  it('counts only the change sets it could judge, refused ones among them', () => {
+    const b = new TranscriptBuilder();
+    invalid(b, { status: 400, body: {} });
+    invalid(b, { status: 200, body: FAILED });
+    const running = invalid(b, { status: 202, body: { operationId: OP_ID } });
+    b.pollEnded(OP_ID, running.seq, 'aborted', 300);
+    expect(inputInvalidChangeSet.judge(b.transcript, context())).toEqual({
+      outcome: 'held',
+      message: '2 invalid change sets, each refused with a 4xx or a failed final answer',
+    });
+    const accepted = invalid(b, { status: 202, body: { operationId: OTHER_ID } });
+    b.read(OTHER_ID, { body: FAILED });
+    b.pollEnded(OTHER_ID, accepted.seq, 'final', 400);
+    invalid(b, { status: 503 });
+    expect(inputInvalidChangeSet.judge(b.transcript, context())).toMatchObject({
+      outcome: 'broken',
+      count: 1,
+      message: '1 of 4 invalid change sets were not refused with a 4xx or a failed final answer',
+    });
   });
 
   it('takes a 202 with an empty operationId as one without', () => {

@@ -144,6 +144,14 @@ describe('a judge that throws', () => {
     expect(judgeRules(planned().transcript, context()).find((r) => r.id === must.id)!.message).toBe(
       `${name} ${version} failed while judging ${must.id}: no stack; ${tail}`,
     );
+    const unwound = new Error('no stack at all');
+    unwound.stack = undefined;
+    judgeAs(must, () => {
+      throw unwound;
+    });
+    expect(judgeRules(planned().transcript, context()).find((r) => r.id === must.id)!.message).toBe(
+      `${name} ${version} failed while judging ${must.id}: no stack at all; ${tail}`,
+    );
     judgeAs(must, () => {
       throw 'a string';
     });

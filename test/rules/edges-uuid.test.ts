@@ -97,6 +97,8 @@ describe('pattern helpers at their limits', () => {
     expect(longestRun('ab000')).toEqual({ digit: '0', length: 3 });
     expect(longestRun('7')).toEqual({ digit: '7', length: 1 });
     expect(longestRun('aabbb')).toEqual({ digit: 'b', length: 3 });
+    // Of two runs as long, the first is named.
+    expect(longestRun('aabb')).toEqual({ digit: 'a', length: 2 });
   });
 
   it('finds a prefix shared by exactly 12 digits, not by 11', () => {

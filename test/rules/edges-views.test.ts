@@ -5,6 +5,7 @@ import {
   finalAnswers,
   isContractJsonType,
   isFinalAnswer,
+  isInProgressAnswer,
   isTransient,
   operations,
   outcomeOf,
@@ -48,6 +49,13 @@ describe('answers as the judges see them', () => {
     expect(isFinalAnswer(answer({ error: { kind: 'reset', message: 'socket hang up' } }))).toBe(false);
   });
 
+  it('takes only a 200 that says in_progress as an in_progress answer', () => {
+    expect(isInProgressAnswer(answer({ body: IN_PROGRESS }))).toBe(true);
+    expect(isInProgressAnswer(answer({ status: 202, body: IN_PROGRESS }))).toBe(false);
+    expect(isInProgressAnswer(answer({ body: shopDbFinal() }))).toBe(false);
+    expect(isInProgressAnswer(answer({ error: { kind: 'timeout', message: 'no answer' } }))).toBe(false);
+  });
+
   it('takes every 5xx and every transport failure as transient, and nothing below 500', () => {
     expect(isTransient(answer({ status: 499, body: {} }))).toBe(false);
     expect(isTransient(answer({ status: 404, body: {} }))).toBe(false);
@@ -82,6 +90,7 @@ describe('answers as the judges see them', () => {
     expect(acceptedOperationId(answer({ status: 202, body: { operationId: 7 } }))).toBeUndefined();
     expect(acceptedOperationId(answer({ status: 200, body: { operationId: OP_ID } }))).toBeUndefined();
     expect(acceptedOperationId(answer({ status: 202, body: [OP_ID] }))).toBeUndefined();
+    expect(acceptedOperationId(answer({ error: { kind: 'timeout', message: 'no answer' } }))).toBeUndefined();
   });
 });
 
