@@ -19,7 +19,6 @@ export default defineConfig({
   test: {
     include: ['test/rules/**/*.test.ts'],
     testTimeout: 60_000,
-    isolate: false,
     sequence: { sequencer: HandBuiltFirst },
   },
 });

@@ -52,7 +52,8 @@ function readsOf(transcript: Transcript, operationId: string): Exchange[] {
   return transcript.exchanges.filter((e) => READ_TAGS.includes(e.tag) && e.operationId === operationId).sort((a, b) => a.sentAt - b.sentAt);
 }
 
-type Verdict = { ok: true } | { ok: false; evidence: Evidence } | { ok: 'unjudged' };
+/** How an invalid change set was met; undefined when the run stopped before its work ended, so it cannot be judged. */
+type Verdict = { ok: true } | { ok: false; evidence: Evidence } | undefined;
 
 /** Where a 202 to an invalid change set led: only a failed final answer is a clean refusal. */
 function judgeAccepted(transcript: Transcript, post: Exchange): Verdict {
@@ -67,7 +68,7 @@ function judgeAccepted(transcript: Transcript, post: Exchange): Verdict {
     return { ok: false, evidence: evidence(`${requestLabel(post)} with ${bodyNote(post)} was accepted and its work ended succeeded: an invalid change set was taken for a valid one`, final, post) };
   }
   const ended = transcript.events.find((e) => e.acceptedSeq === post.seq);
-  if (!ended || ended.reason === 'aborted' || ended.reason === 'final') return { ok: 'unjudged' };
+  if (!ended || ended.reason === 'aborted' || ended.reason === 'final') return undefined;
   const last = reads[reads.length - 1];
   const why = ended.reason === 'lost' ? 'a read answered 404 before any final answer' : 'no final answer came before the deadline';
   const note = `${requestLabel(post)} with ${bodyNote(post)} answered 202, then ${why}: the work leads nowhere`;
@@ -96,8 +97,8 @@ export const inputInvalidChangeSet: Rule = {
     const probes = transcript.exchanges.filter((e) => e.tag === 'invalid-change-set');
     if (probes.length === 0) return notExercised('no POST with a JSON body that is not a change set was sent');
     const verdicts = probes.map((post) => judgeInvalid(transcript, post));
-    const refused = verdicts.filter((v) => v.ok === true).length;
-    const faults = verdicts.flatMap((v) => (v.ok === false ? [v.evidence] : []));
+    const refused = verdicts.filter((v) => v?.ok === true).length;
+    const faults = verdicts.flatMap((v) => (v?.ok === false ? [v.evidence] : []));
     const judged = refused + faults.length;
     if (judged === 0) return notExercised('every invalid change set was accepted, and the run stopped before any of them ended');
     const bodies = plural(judged, 'invalid change set');
