@@ -46,9 +46,9 @@ function formProblem(text: string): string {
   return 'is not a UUID in the canonical 8-4-4-4-12 hex form';
 }
 
-const VARIANT_TEXT: Record<UuidVariant, string> = {
+/** The variants an operationId must not have, named for notes. */
+const VARIANT_TEXT: Record<Exclude<UuidVariant, 'rfc9562'>, string> = {
   ncs: 'the reserved NCS variant',
-  rfc9562: 'the RFC 9562 variant',
   microsoft: 'the reserved Microsoft variant',
   future: 'the variant reserved for future use',
 };
