@@ -1,6 +1,6 @@
 import type { JudgeContext } from '../core/judge-context.js';
 import { kitIdentity } from '../core/package.js';
-import { InternalError, messageOf } from '../errors.js';
+import { messageOf } from '../errors.js';
 import { Transcript } from '../transcript/transcript.js';
 import * as accepted from './accepted.js';
 import * as answers from './answers.js';
@@ -82,19 +82,16 @@ function judgeRule(rule: Rule, transcript: Transcript, context: JudgeContext, se
     judgement = rule.judge(transcript, context);
   } catch (error) {
     // A judge that throws is a bug in the kit: the rule is unknown, and the run must not pass or call it not exercised.
-    return { ...base, status: 'error', message: judgeFailure(rule, error).message, evidence: [] };
+    return { ...base, status: 'error', message: judgeFailureMessage(rule, error), evidence: [] };
   }
   return { ...base, ...resultOf(rule, judgement, selection.strict ?? false) };
 }
 
-/** The kit error a throwing judge stands for, naming the rule and the kit's version for a bug report. */
-function judgeFailure(rule: Rule, error: unknown): InternalError {
+/** The message of the kit error (KIT_INTERNAL) a throwing judge stands for, naming the rule and the kit's version for a bug report. */
+function judgeFailureMessage(rule: Rule, error: unknown): string {
   const kit = kitIdentity();
   const where = error instanceof Error ? error.stack?.split('\n').find((line) => line.trim().startsWith('at '))?.trim() : undefined;
-  return new InternalError(
-    `${kit.name} ${kit.version} failed while judging ${rule.id}: ${messageOf(error)}${where ? ` (${where})` : ''}; this is a bug in the kit (KIT_INTERNAL), not a verdict on the provisioner`,
-    { cause: error },
-  );
+  return `${kit.name} ${kit.version} failed while judging ${rule.id}: ${messageOf(error)}${where ? ` (${where})` : ''}; this is a bug in the kit (KIT_INTERNAL), not a verdict on the provisioner`;
 }
 
 // An exchange the kit cut short when the run was stopped says nothing about the provisioner.

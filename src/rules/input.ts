@@ -40,9 +40,10 @@ export const inputMalformedJson: Rule = {
     const probes = transcript.exchanges.filter((e) => e.tag === 'malformed-json');
     if (probes.length === 0) return notExercised('no POST with a body that is not JSON was sent');
     const wrong = probes.filter((e) => !isClientError(e));
-    if (wrong.length === 0) return held(`${plural(probes.length, 'body', 'bodies')} that are not JSON, each answered 4xx`);
+    const bodies = plural(probes.length, 'body that is', 'bodies that are');
+    if (wrong.length === 0) return held(`${bodies} not JSON, each answered 4xx`);
     const notes = wrong.map((e) => evidence(`${requestLabel(e)} with ${bodyNote(e)} ${whatCameBack(e)}, not a 4xx`, e));
-    return broken(`${wrong.length} of ${plural(probes.length, 'body', 'bodies')} that are not JSON did not get a 4xx answer`, notes);
+    return broken(`${wrong.length} of ${bodies} not JSON did not get a 4xx answer`, notes);
   },
 };
 
@@ -51,7 +52,8 @@ function readsOf(transcript: Transcript, operationId: string): Exchange[] {
   return transcript.exchanges.filter((e) => READ_TAGS.includes(e.tag) && e.operationId === operationId).sort((a, b) => a.sentAt - b.sentAt);
 }
 
-type Verdict = { ok: true } | { ok: false; evidence: Evidence } | { ok: 'unjudged' };
+/** How an invalid change set was met; undefined when the run stopped before its work ended, so it cannot be judged. */
+type Verdict = { ok: true } | { ok: false; evidence: Evidence } | undefined;
 
 /** Where a 202 to an invalid change set led: only a failed final answer is a clean refusal. */
 function judgeAccepted(transcript: Transcript, post: Exchange): Verdict {
@@ -65,8 +67,8 @@ function judgeAccepted(transcript: Transcript, post: Exchange): Verdict {
     if (outcomeOf(final) === 'failed') return { ok: true };
     return { ok: false, evidence: evidence(`${requestLabel(post)} with ${bodyNote(post)} was accepted and its work ended succeeded: an invalid change set was taken for a valid one`, final, post) };
   }
-  const ended = transcript.events.find((e) => e.type === 'poll-ended' && e.acceptedSeq === post.seq);
-  if (ended?.type !== 'poll-ended' || ended.reason === 'aborted' || ended.reason === 'final') return { ok: 'unjudged' };
+  const ended = transcript.events.find((e) => e.acceptedSeq === post.seq);
+  if (!ended || ended.reason === 'aborted' || ended.reason === 'final') return undefined;
   const last = reads[reads.length - 1];
   const why = ended.reason === 'lost' ? 'a read answered 404 before any final answer' : 'no final answer came before the deadline';
   const note = `${requestLabel(post)} with ${bodyNote(post)} answered 202, then ${why}: the work leads nowhere`;
@@ -77,7 +79,8 @@ function judgeInvalid(transcript: Transcript, post: Exchange): Verdict {
   if (isClientError(post)) return { ok: true };
   const status = post.response?.status;
   if (status === 202) return judgeAccepted(transcript, post);
-  if (status === 200 && isFinalAnswer(post) && outcomeOf(post) === 'failed') return { ok: true };
+  // A 200 that says failed is a final answer, and a clean refusal.
+  if (status === 200 && outcomeOf(post) === 'failed') return { ok: true };
   const what = status === 200 ? `answered 200 with outcome ${JSON.stringify(outcomeOf(post) ?? null)}, not a failed final answer` : whatCameBack(post);
   return { ok: false, evidence: evidence(`${requestLabel(post)} with ${bodyNote(post)} ${what}`, post) };
 }
@@ -94,10 +97,11 @@ export const inputInvalidChangeSet: Rule = {
     const probes = transcript.exchanges.filter((e) => e.tag === 'invalid-change-set');
     if (probes.length === 0) return notExercised('no POST with a JSON body that is not a change set was sent');
     const verdicts = probes.map((post) => judgeInvalid(transcript, post));
-    const judged = verdicts.filter((v) => v.ok !== 'unjudged');
-    if (judged.length === 0) return notExercised('every invalid change set was accepted, and the run stopped before any of them ended');
-    const faults = judged.flatMap((v) => (v.ok === false ? [v.evidence] : []));
-    const bodies = plural(judged.length, 'invalid change set');
+    const refused = verdicts.filter((v) => v?.ok === true).length;
+    const faults = verdicts.flatMap((v) => (v?.ok === false ? [v.evidence] : []));
+    const judged = refused + faults.length;
+    if (judged === 0) return notExercised('every invalid change set was accepted, and the run stopped before any of them ended');
+    const bodies = plural(judged, 'invalid change set');
     if (faults.length === 0) return held(`${bodies}, each refused with a 4xx or a failed final answer`);
     return broken(`${faults.length} of ${bodies} were not refused with a 4xx or a failed final answer`, faults);
   },

@@ -2,7 +2,7 @@ import { formatMs } from '../core/duration.js';
 import { plural } from '../core/text.js';
 import type { Exchange } from '../transcript/exchange.js';
 import type { OperationView } from '../transcript/views.js';
-import { isFinalAnswer, isTransient, operations, outcomeOf, readsAfterFinal } from '../transcript/views.js';
+import { isFinalAnswer, isInProgressAnswer, isTransient, operations, readsAfterFinal } from '../transcript/views.js';
 import { finalDifferences, finalState } from './final-equality.js';
 import { broken, evidence, held, notExercised } from './judgement.js';
 import { answered, firstFinalRead, readSinceFinal } from './operation-reads.js';
@@ -35,7 +35,7 @@ export const operationNoInProgressAfterFinal: Rule = {
     if (later.length === 0) return notExercised('no read was sent after a final answer arrived');
     const answeredLater = later.filter(({ read }) => !isTransient(read));
     if (answeredLater.length === 0) return notExercised('every read sent after a final answer failed transiently, so none was answered');
-    const relapsed = answeredLater.filter(({ read }) => read.response?.status === 200 && outcomeOf(read) === 'in_progress');
+    const relapsed = answeredLater.filter(({ read }) => isInProgressAnswer(read));
     const opCount = new Set(answeredLater.map(({ op }) => op)).size;
     if (relapsed.length === 0) {
       return held(`${plural(answeredLater.length, 'read')} sent after the final answer of ${plural(opCount, 'operation')}, none said in_progress`);
@@ -105,7 +105,7 @@ export const operationFinalRetained: Rule = {
     let kept = 0;
     for (const { op, first } of finished) {
       const reference = finalState(first);
-      const arrived = op.firstFinalReceivedAt ?? first.endedAt;
+      const arrived = first.endedAt; // the final answer received first
       for (const read of op.reads.filter((r) => r.tag === 'read-after-final')) {
         const status = read.response?.status;
         if (status === 404) {

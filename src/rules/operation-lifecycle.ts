@@ -65,30 +65,33 @@ export const operationWithinMaxDuration: Rule = {
     const limit = context.maxOperationDuration;
     const faults: Evidence[] = [];
     const tookMs: number[] = [];
+    let judged = 0;
     for (const op of ops) {
-      if (op.firstFinalSentAt !== undefined) {
-        const took = op.firstFinalSentAt - op.acceptedAt;
+      // Reads are sorted by when they were sent: the first final read is the one sent first.
+      const first = op.finalReads[0];
+      if (first) {
+        judged += 1;
+        const took = first.sentAt - op.acceptedAt;
         tookMs.push(took);
-        const first = op.finalReads.find((r) => r.sentAt === op.firstFinalSentAt) ?? op.accepted;
         if (took > limit.ms) {
           faults.push(evidence(`the first final answer came to a read sent ${formatMs(took)} after the 202, more than ${limit.text}`, first, op.accepted));
         }
         continue;
       }
       // Without a final answer only the poller's deadline judges the operation; lost and aborted ones are not judged.
-      const deadline = transcript.events.find((e) => e.type === 'poll-ended' && e.operationId === op.operationId && e.reason === 'deadline');
+      const deadline = transcript.events.find((e) => e.operationId === op.operationId && e.reason === 'deadline');
       if (!deadline) continue;
-      tookMs.push(deadline.at - op.acceptedAt);
+      judged += 1;
       const last = op.reads[op.reads.length - 1];
       const note = `no final answer within ${limit.text} of the 202: polling stopped at the deadline, ${formatMs(deadline.at - op.acceptedAt)} after the 202`;
       faults.push(last ? evidence(note, last, op.accepted) : evidence(note, op.accepted));
     }
-    if (tookMs.length === 0) {
+    if (judged === 0) {
       return notExercised(`no operation reached a final answer or the deadline, so none was judged against ${durationInUse(limit)}`);
     }
     if (faults.length === 0) {
-      return held(`${plural(tookMs.length, 'operation')} gave a final answer within ${durationInUse(limit)}; the slowest took ${formatMs(Math.max(...tookMs))}`);
+      return held(`${plural(judged, 'operation')} gave a final answer within ${durationInUse(limit)}; the slowest took ${formatMs(Math.max(...tookMs))}`);
     }
-    return broken(`${faults.length} of ${plural(tookMs.length, 'operation')} gave no final answer within ${durationInUse(limit)}`, faults);
+    return broken(`${faults.length} of ${plural(judged, 'operation')} gave no final answer within ${durationInUse(limit)}`, faults);
   },
 };

@@ -20,24 +20,25 @@ export const operationUnknown404: Rule = {
   title: 'Unknown ids answer 404',
   sentence: 'A read of a random UUID the provisioner never issued answers 404, and reading it does not create it: a second read answers 404 too.',
   judge(transcript) {
-    const reads = tagged(transcript, 'read-unknown').filter((read) => !isTransient(read));
+    const sent = tagged(transcript, 'read-unknown');
+    // Transient failures say nothing about the id: only reads the provisioner answered below 500 count.
+    const reads = sent.flatMap((read) => (read.response && !isTransient(read) ? [{ read, status: read.response.status }] : []));
     if (reads.length === 0) {
-      const sent = tagged(transcript, 'read-unknown').length;
-      return notExercised(sent === 0 ? 'no unknown id was read' : `all ${plural(sent, 'read')} of unknown ids failed transiently`);
+      return notExercised(sent.length === 0 ? 'no unknown id was read' : `all ${plural(sent.length, 'read')} of unknown ids failed transiently`);
     }
-    const firstById = new Map<string, Exchange>();
+    const firstById = new Map<string, { read: Exchange; status: number }>();
     const faults: Evidence[] = [];
-    for (const read of reads) {
+    for (const answer of reads) {
+      const { read, status } = answer;
       const id = read.operationId ?? '';
       const first = firstById.get(id);
-      if (!first) firstById.set(id, read);
-      if (read.response?.status === 404) continue;
-      const firstStatus = first?.response?.status;
+      if (!first) firstById.set(id, answer);
+      if (status === 404) continue;
       const note =
-        first && firstStatus !== read.response?.status
-          ? `the second read of the unknown id ${printableId(id)} ${answered(read)} where the first answered ${firstStatus}: reading it created it`
+        first && first.status !== status
+          ? `the second read of the unknown id ${printableId(id)} ${answered(read)} where the first answered ${first.status}: reading it created it`
           : `the read of the unknown id ${printableId(id)} ${answered(read)} instead of 404`;
-      faults.push(first ? evidence(note, read, first) : evidence(note, read));
+      faults.push(first ? evidence(note, read, first.read) : evidence(note, read));
     }
     if (faults.length === 0) return held(`${plural(reads.length, 'read')} of ${plural(firstById.size, 'unknown id')}, all answered 404`);
     return broken(`${faults.length} of ${plural(reads.length, 'read')} of unknown ids did not answer 404`, faults);
@@ -53,14 +54,14 @@ export const operation404Identifiable: Rule = {
   sentence:
     'A 404 from the provisioner has a JSON content type and a JSON body, so that it cannot be taken for a 404 from a router or proxy in front of it.',
   judge(transcript) {
-    const notFound = allReads(transcript).filter((read) => read.response?.status === 404);
+    const notFound = allReads(transcript).flatMap((read) => (read.response?.status === 404 ? [{ read, response: read.response }] : []));
     if (notFound.length === 0) return notExercised('no read answered 404');
     const faults: Evidence[] = [];
-    for (const read of notFound) {
-      const contentType = read.response?.headers['content-type'];
+    for (const { read, response } of notFound) {
+      const contentType = response.headers['content-type'];
       const problems: string[] = [];
       if (!isContractJsonType(contentType)) problems.push(contentType ? `content type ${contentType}` : 'no content type');
-      if (!read.response?.json.ok) problems.push('a body that is not JSON');
+      if (!response.json.ok) problems.push('a body that is not JSON');
       if (problems.length > 0) faults.push(evidence(`the 404 to the read of ${printableId(read.operationId)} has ${problems.join(' and ')}`, read));
     }
     if (faults.length === 0) return held(`${plural(notFound.length, 'read')} answered 404, all with a JSON content type and body`);

@@ -10,9 +10,9 @@ import { operations } from '../transcript/views.js';
 /** Every tag of a GET /operations/{id} read, known operation or probe. */
 const ALL_READ_TAGS: readonly ExchangeTag[] = ['poll', 'read-concurrent', 'read-after-final', 'read-unknown', 'read-malformed'];
 
-/** Every GET /operations/{id} in the transcript, whichever id it named. */
+/** Every GET /operations/{id} in the transcript, whichever id it named: the tags of reads are given to GETs only. */
 export function allReads(transcript: Transcript): Exchange[] {
-  return transcript.exchanges.filter((e) => e.request.method === 'GET' && ALL_READ_TAGS.includes(e.tag));
+  return transcript.exchanges.filter((e) => ALL_READ_TAGS.includes(e.tag));
 }
 
 /** Reads of operations named by a 202 answer (polls and their probes), with the operation each belongs to. */

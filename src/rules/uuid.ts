@@ -30,24 +30,25 @@ export function parseCanonicalUuid(text: string): UuidAnalysis | undefined {
     hex,
     version: parseInt(hex[12]!, 16),
     variant: variantOf(parseInt(hex[16]!, 16)),
-    nil: /^0{32}$/.test(hex),
-    max: /^f{32}$/.test(hex),
+    nil: hex === '0'.repeat(32),
+    max: hex === 'f'.repeat(32),
   };
 }
 
 /** Why a text is not in canonical form, with a hint for the usual near misses. */
 function formProblem(text: string): string {
   if (text === '') return 'is empty';
-  if (text.trim() !== text && CANONICAL.test(text.trim())) return 'has white space around the UUID';
-  if (/^\{.*\}$/.test(text) && CANONICAL.test(text.slice(1, -1))) return 'is wrapped in braces';
+  // The text itself is not canonical here, so a canonical trimmed text had white space around it.
+  if (CANONICAL.test(text.trim())) return 'has white space around the UUID';
+  if (text.startsWith('{') && text.endsWith('}') && CANONICAL.test(text.slice(1, -1))) return 'is wrapped in braces';
   if (/^urn:uuid:/i.test(text)) return 'is a URN, not the bare 8-4-4-4-12 form';
   if (HEX32.test(text)) return 'has 32 hex digits but no dashes (the canonical form is 8-4-4-4-12)';
   return 'is not a UUID in the canonical 8-4-4-4-12 hex form';
 }
 
-const VARIANT_TEXT: Record<UuidVariant, string> = {
+/** The variants an operationId must not have, named for notes. */
+const VARIANT_TEXT: Record<Exclude<UuidVariant, 'rfc9562'>, string> = {
   ncs: 'the reserved NCS variant',
-  rfc9562: 'the RFC 9562 variant',
   microsoft: 'the reserved Microsoft variant',
   future: 'the variant reserved for future use',
 };
@@ -100,13 +101,14 @@ export const RUN_LIMIT = 12;
 
 export function commonPrefixLength(a: string, b: string): number {
   let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  // Past the end of the shorter string its character is undefined, which ends the loop.
+  while (n < a.length && a[n] === b[n]) n++;
   return n;
 }
 
 export function commonSuffixLength(a: string, b: string): number {
   let n = 0;
-  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
+  while (n < a.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
   return n;
 }
 
@@ -115,7 +117,8 @@ export function longestRun(text: string): { digit: string; length: number } {
   let best = { digit: '', length: 0 };
   let start = 0;
   for (let i = 1; i <= text.length; i++) {
-    if (i === text.length || text[i] !== text[start]) {
+    // text[text.length] is undefined, so the last run is closed too.
+    if (text[i] !== text[start]) {
       if (i - start > best.length) best = { digit: text[start]!, length: i - start };
       start = i;
     }

@@ -34,10 +34,15 @@ export function isContractJsonType(contentType: string | undefined): boolean {
   return mediaType === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(mediaType);
 }
 
+/** A 200 answer whose body says in_progress. */
+export function isInProgressAnswer(exchange: Exchange): boolean {
+  return exchange.response?.status === 200 && outcomeOf(exchange) === 'in_progress';
+}
+
 /** A read, or a transport error, that says nothing about the work: 5xx, timeout, refused, reset. */
 export function isTransient(exchange: Exchange): boolean {
-  if (exchange.error) return true;
-  return (exchange.response?.status ?? 0) >= 500;
+  // An exchange without a response is one that ended in a transport error.
+  return exchange.response === undefined || exchange.response.status >= 500;
 }
 
 /** POST /plan and POST /apply calls with a change set (not bad-input probes). */
@@ -73,39 +78,36 @@ export interface OperationView {
 
 /** Operations grouped by id, in the order their first 202 arrived. Reads of unknown/malformed ids are left out. */
 export function operations(transcript: Transcript): OperationView[] {
-  const byId = new Map<string, OperationView>();
+  const byId = new Map<string, { kind: SubmitKind; accepted: Exchange; reads: Exchange[] }>();
   for (const exchange of transcript.exchanges) {
     if (exchange.tag !== 'plan' && exchange.tag !== 'apply') continue;
     const id = acceptedOperationId(exchange);
     if (id === undefined || byId.has(id)) continue;
-    byId.set(id, {
-      operationId: id,
-      kind: exchange.tag,
-      changeSet: exchange.changeSet,
-      accepted: exchange,
-      acceptedAt: exchange.endedAt,
-      reads: [],
-      finalReads: [],
-    });
+    byId.set(id, { kind: exchange.tag, accepted: exchange, reads: [] });
   }
   for (const exchange of transcript.exchanges) {
-    if (!READ_TAGS.includes(exchange.tag) || exchange.operationId === undefined) continue;
-    byId.get(exchange.operationId)?.reads.push(exchange);
+    if (!READ_TAGS.includes(exchange.tag)) continue;
+    // Stryker disable next-line ConditionalExpression: the test only narrows the type; byId has no entry for a read without an id either way
+    if (exchange.operationId !== undefined) byId.get(exchange.operationId)?.reads.push(exchange);
   }
-  for (const op of byId.values()) {
-    op.reads.sort((a, b) => a.sentAt - b.sentAt);
-    op.finalReads = op.reads.filter(isFinalAnswer);
-    if (op.finalReads.length > 0) {
-      op.firstFinalSentAt = Math.min(...op.finalReads.map((r) => r.sentAt));
-      op.firstFinalReceivedAt = Math.min(...op.finalReads.map((r) => r.endedAt));
-    }
+  return [...byId].map(([operationId, { kind, accepted, reads }]) => operationView(operationId, kind, accepted, reads));
+}
+
+function operationView(operationId: string, kind: SubmitKind, accepted: Exchange, reads: Exchange[]): OperationView {
+  reads.sort((a, b) => a.sentAt - b.sentAt);
+  const finalReads = reads.filter(isFinalAnswer);
+  const view: OperationView = { operationId, kind, changeSet: accepted.changeSet, accepted, acceptedAt: accepted.endedAt, reads, finalReads };
+  if (finalReads.length > 0) {
+    view.firstFinalSentAt = Math.min(...finalReads.map((r) => r.sentAt));
+    view.firstFinalReceivedAt = Math.min(...finalReads.map((r) => r.endedAt));
   }
-  return [...byId.values()];
+  return view;
 }
 
 /** Reads sent after a final answer of the operation was received (happens-before holds for these). */
 export function readsAfterFinal(op: OperationView): Exchange[] {
   const received = op.firstFinalReceivedAt;
+  // Stryker disable next-line ConditionalExpression: the test only narrows the type; sentAt >= undefined is false for every read
   return received === undefined ? [] : op.reads.filter((r) => r.sentAt >= received);
 }
 

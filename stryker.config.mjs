@@ -1,0 +1,30 @@
+// @ts-check
+// Mutation testing of the rule judges: `npm run mutation` (not part of `npm test`).
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+const config = {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  mutate: [
+    'src/rules/**/*.ts',
+    // Placeholders whose judge is notDrivenYet: they are being replaced by real judges, and mutating
+    // their fixed texts says nothing about a judge yet. Put them back in once they judge something.
+    '!src/rules/repeats.ts',
+    '!src/rules/capacity.ts',
+    '!src/rules/durability.ts',
+    'src/transcript/views.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  // `npm run mutation` passes --incremental: a rerun tests only mutants whose code or covering tests
+  // changed. The file stays out of git (reports/ is ignored): it holds the whole source of every mutated
+  // and test file, changes on every run, and would conflict between branches; a fresh clone makes one
+  // full run, then reruns are fast.
+  incrementalFile: 'reports/stryker-incremental.json',
+  ignorePatterns: ['dist', 'reports'],
+  reporters: ['clear-text', 'progress', 'html'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  clearTextReporter: { logTests: false },
+  thresholds: { high: 97, low: 95, break: 95 },
+};
+
+export default config;

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { broken, describeType, evidence, fieldNote, held, requestLabel } from '../../src/rules/judgement.js';
+import { allReads, answered, answerLabel, firstFinalRead, noOperationRead, printableId, readSinceFinal } from '../../src/rules/operation-reads.js';
+import type { TransportErrorKind } from '../../src/transcript/exchange.js';
+import { Transcript } from '../../src/transcript/transcript.js';
+import { operations } from '../../src/transcript/views.js';
+import { IN_PROGRESS, OP_ID, TranscriptBuilder, shopDbFinal } from '../support/transcript-builder.js';
+
+/** The helpers every judge writes its notes with, at their edges: each kind of failure, ids at the length where they are cut. */
+
+describe('how notes name what came back', () => {
+  const b = new TranscriptBuilder();
+  const failed = (kind: TransportErrorKind, took = 5) => b.read(OP_ID, { took, error: { kind, message: `${kind} happened` } });
+
+  it('names every kind of transport failure', () => {
+    expect(answered(failed('timeout', 10_000))).toBe('timed out after 10.0s');
+    expect(answered(failed('refused'))).toBe('had its connection refused');
+    expect(answered(failed('reset'))).toBe('had its connection reset');
+    expect(answered(failed('dns'))).toBe('failed: the host name did not resolve');
+    expect(answered(failed('stopped'))).toBe('failed: stopped happened');
+    expect(answered(failed('other'))).toBe('failed: other happened');
+    expect(answered(b.read(OP_ID, { status: 503, body: '' }))).toBe('answered 503');
+  });
+
+  it('labels an answer by its status, or a failure by its kind', () => {
+    expect(answerLabel(b.read(OP_ID, { status: 502, body: '' }))).toBe('502');
+    expect(answerLabel(failed('timeout'))).toBe('timeout');
+    const { response: _response, ...bare } = b.read(OP_ID, { status: 200, body: {} });
+    expect(answerLabel({ ...bare })).toBe('no answer');
+    expect(answered({ ...bare })).toBe('answered nothing');
+  });
+
+  it('prints an id whole up to 60 characters quoted, and cuts a longer one naming its length', () => {
+    expect(printableId(undefined)).toBe('(none)');
+    expect(printableId('a'.repeat(58))).toBe(`"${'a'.repeat(58)}"`);
+    expect(printableId('a'.repeat(59))).toBe(`"${'a'.repeat(49)}…" (59 characters)`);
+    expect(printableId('a"b')).toBe('"a\\"b"');
+  });
+
+  it('names a request by method and path, or by the URL as sent when it is no URL', () => {
+    const read = b.read('x/y', { status: 404, body: {} });
+    expect(requestLabel(read)).toBe('GET /operations/x%2Fy');
+    expect(requestLabel({ ...read, request: { ...read.request, url: 'not a url' } })).toBe('GET not a url');
+  });
+
+  it('describes every kind of JSON value, and a field that is missing or of another type', () => {
+    expect([undefined, null, [], {}, 'x', 1, true].map(describeType)).toEqual(['missing', 'null', 'an array', 'an object', 'a string', 'a number', 'a boolean']);
+    expect(fieldNote('id', undefined, 'a string')).toBe('id is missing');
+    expect(fieldNote('id', null, 'a string')).toBe('id is null, not a string');
+  });
+});
+
+describe('judgements', () => {
+  const e = new TranscriptBuilder().post('plan', { status: 200, body: {} });
+
+  it('keep evidence on a held judgement only when there is some', () => {
+    expect(held('fine', [])).toEqual({ outcome: 'held', message: 'fine' });
+    expect(held('fine', [evidence('shown', e)])).toEqual({ outcome: 'held', message: 'fine', evidence: [{ note: 'shown', exchanges: [e.seq] }] });
+  });
+
+  it('count the evidence of a broken judgement unless told the count', () => {
+    const two = [evidence('a', e), evidence('b', e, e)];
+    expect(broken('bad', two)).toEqual({ outcome: 'broken', message: 'bad', evidence: two, count: 2 });
+    expect(broken('bad', two, 7)).toMatchObject({ count: 7 });
+    expect(broken('bad', two, 0)).toMatchObject({ count: 0 });
+    expect(two[1]!.exchanges).toEqual([e.seq, e.seq]);
+  });
+});
+
+describe('reads of operations', () => {
+  it('lists every GET of an operation id, probes of unknown and malformed ids included, and no POST', () => {
+    const b = new TranscriptBuilder();
+    b.post('apply', { status: 202, body: { operationId: OP_ID } });
+    b.badInput('plan', { status: 400, body: {} });
+    const reads = [
+      b.read(OP_ID, { body: IN_PROGRESS }),
+      b.read(OP_ID, { body: IN_PROGRESS, tag: 'read-concurrent' }),
+      b.read(OP_ID, { body: shopDbFinal(), tag: 'read-after-final' }),
+      b.read('x', { status: 404, body: {}, tag: 'read-unknown' }),
+      b.read('y', { status: 400, body: {}, tag: 'read-malformed' }),
+    ];
+    expect(allReads(b.transcript)).toEqual(reads);
+  });
+
+  it('says why no operation could be judged', () => {
+    expect(noOperationRead(new Transcript())).toBe('the provisioner never answered 202 with an operationId, so no operation was read');
+    const b = new TranscriptBuilder();
+    b.post('apply', { status: 202, body: { operationId: OP_ID } });
+    expect(noOperationRead(b.transcript)).toBe('1 operation was accepted but never read');
+    b.read(OP_ID, { body: IN_PROGRESS });
+    expect(noOperationRead(b.transcript)).toBeUndefined();
+  });
+
+  it('takes the final read whose answer arrived first, and dates reads from it', () => {
+    const b = new TranscriptBuilder();
+    b.post('apply', { at: 0, status: 202, body: { operationId: OP_ID } });
+    const early = b.read(OP_ID, { at: 900, took: 5, body: IN_PROGRESS });
+    b.read(OP_ID, { at: 1000, took: 300, body: shopDbFinal() });
+    const first = b.read(OP_ID, { at: 1010, took: 10, body: shopDbFinal(), tag: 'read-concurrent' });
+    const op = operations(b.transcript)[0]!;
+    expect(firstFinalRead(op)).toBe(first);
+    expect(readSinceFinal(op, early)).toBe('read sent 120ms before the first final answer arrived');
+    const running = new TranscriptBuilder();
+    running.post('apply', { at: 0, status: 202, body: { operationId: OP_ID } });
+    const only = running.read(OP_ID, { at: 10, body: IN_PROGRESS });
+    const pending = operations(running.transcript)[0]!;
+    expect(firstFinalRead(pending)).toBeUndefined();
+    expect(readSinceFinal(pending, only)).toBe('read sent 0ms after the first final answer arrived');
+  });
+});
