@@ -3,7 +3,7 @@ import { plural } from '../core/text.js';
 import type { Exchange } from '../transcript/exchange.js';
 import { READ_TAGS } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
-import { acceptedOperationId, isFinalAnswer, outcomeOf } from '../transcript/views.js';
+import { acceptedOperationId, isFinalAnswer, outcomeOf, pollEnds } from '../transcript/views.js';
 import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
 import type { Evidence, Rule } from './types.js';
 
@@ -67,7 +67,7 @@ function judgeAccepted(transcript: Transcript, post: Exchange): Verdict {
     if (outcomeOf(final) === 'failed') return { ok: true };
     return { ok: false, evidence: evidence(`${requestLabel(post)} with ${bodyNote(post)} was accepted and its work ended succeeded: an invalid change set was taken for a valid one`, final, post) };
   }
-  const ended = transcript.events.find((e) => e.acceptedSeq === post.seq);
+  const ended = pollEnds(transcript).find((e) => e.acceptedSeq === post.seq);
   if (!ended || ended.reason === 'aborted' || ended.reason === 'final') return undefined;
   const last = reads[reads.length - 1];
   const why = ended.reason === 'lost' ? 'a read answered 404 before any final answer' : 'no final answer came before the deadline';

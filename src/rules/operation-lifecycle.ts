@@ -2,7 +2,7 @@ import type { DurationSetting } from '../core/judge-context.js';
 import { formatMs } from '../core/duration.js';
 import { plural } from '../core/text.js';
 import type { OperationView } from '../transcript/views.js';
-import { operations, readsSurelyBeforeFinal } from '../transcript/views.js';
+import { operations, pollEnds, readsSurelyBeforeFinal } from '../transcript/views.js';
 import { broken, evidence, held, notExercised } from './judgement.js';
 import { noOperationRead, readSinceAccepted } from './operation-reads.js';
 import type { Evidence, Rule } from './types.js';
@@ -79,7 +79,7 @@ export const operationWithinMaxDuration: Rule = {
         continue;
       }
       // Without a final answer only the poller's deadline judges the operation; lost and aborted ones are not judged.
-      const deadline = transcript.events.find((e) => e.operationId === op.operationId && e.reason === 'deadline');
+      const deadline = pollEnds(transcript).find((e) => e.operationId === op.operationId && e.reason === 'deadline');
       if (!deadline) continue;
       judged += 1;
       const last = op.reads[op.reads.length - 1];

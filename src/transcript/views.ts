@@ -1,4 +1,4 @@
-import type { Exchange, Millis, SubmitKind } from './exchange.js';
+import type { Exchange, Millis, SubmitKind, TranscriptEvent } from './exchange.js';
 import { READ_TAGS } from './exchange.js';
 import type { Transcript } from './transcript.js';
 
@@ -122,4 +122,9 @@ export function finalAnswers(transcript: Transcript): Exchange[] {
   const posts = submissions(transcript).filter(isFinalAnswer);
   const reads = operations(transcript).flatMap((op) => op.finalReads.map((r) => ({ ...r, changeSet: r.changeSet ?? op.changeSet })));
   return [...posts, ...reads].sort((a, b) => a.seq - b.seq);
+}
+
+/** The poller's poll-ended events: how the following of each operation ended. */
+export function pollEnds(transcript: Transcript): Array<Extract<TranscriptEvent, { type: 'poll-ended' }>> {
+  return transcript.events.filter((event): event is Extract<TranscriptEvent, { type: 'poll-ended' }> => event.type === 'poll-ended');
 }

@@ -86,3 +86,15 @@ describe('the operations timeline', () => {
     expect(html).toContain('accepted no operation');
   });
 });
+
+describe('the timeline of a run with a restart', () => {
+  it('shades the restart, from its start to its end, with what restarted the provisioner', () => {
+    const outcome = sampleOutcome();
+    const start = outcome.transcript.exchanges[0]!.sentAt;
+    outcome.transcript.note({ type: 'restart-started', at: start + 500, describe: 'restart command: systemctl restart p' });
+    outcome.transcript.note({ type: 'restart-ended', at: start + 1500, ok: true, message: 'done' });
+    const timeline = buildTimeline(outcome.transcript, 60_000);
+    expect(timeline.disturbances).toEqual([{ label: 'restart: restart command: systemctl restart p (done)', from: 500, to: 1500 }]);
+    expect(htmlReportFor(outcome)).toMatch(/<rect class="disturbance"[^>]*><title>restart: restart command: systemctl restart p \(done\)<\/title>/);
+  });
+});

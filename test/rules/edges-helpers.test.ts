@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { broken, describeType, evidence, fieldNote, held, requestLabel } from '../../src/rules/judgement.js';
+import { broken, evidence, held, requestLabel } from '../../src/rules/judgement.js';
+import { describeType, fieldNote } from '../../src/shapes/words.js';
 import { allReads, answered, answerLabel, firstFinalRead, noOperationRead, printableId, readSinceFinal } from '../../src/rules/operation-reads.js';
 import type { TransportErrorKind } from '../../src/transcript/exchange.js';
 import { Transcript } from '../../src/transcript/transcript.js';

@@ -84,5 +84,19 @@ export function buildTimeline(transcript: Transcript, maxOperationDurationMs: nu
     };
   });
   const span = exchanges.reduce((latest, e) => Math.max(latest, since(e.endedAt)), 0);
-  return { span, lanes, disturbances: [] };
+  return { span, lanes, disturbances: restarts(transcript, since, span) };
+}
+
+/** Each restart of the provisioner, from the moment the kit began it to its end (or the end of the run). */
+function restarts(transcript: Transcript, since: (at: Millis) => number, span: number): Timeline['disturbances'] {
+  const periods: Timeline['disturbances'] = [];
+  for (const event of transcript.events) {
+    if (event.type === 'restart-started') periods.push({ label: `restart: ${event.describe}`, from: since(event.at), to: span });
+    if (event.type === 'restart-ended' && periods.length > 0) {
+      const open = periods[periods.length - 1]!;
+      open.to = since(event.at);
+      open.label += event.ok ? ' (done)' : ` (failed: ${event.message})`;
+    }
+  }
+  return periods;
 }
