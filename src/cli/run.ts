@@ -26,7 +26,7 @@ import { withPropertyFlags } from './property-flags.js';
 import { resolvePropertyOptions, type PropertyFlags } from '../config/property-options.js';
 import { PROPERTIES } from '../../suites/properties/index.js';
 
-interface RunArgs extends RunFlags, PropertyFlags {
+export interface RunArgs extends RunFlags, PropertyFlags {
   profile: ProfileName;
   config?: string;
   report?: string;
@@ -87,12 +87,23 @@ export function runCommand(result: CommandResult, argv: readonly string[] = []):
         .option('restart-timeout', { type: 'string', requiresArg: true, default: DEFAULT_RESTART_TIMEOUT, describe: 'Longest the restart command may take (ISO 8601)' })), layers) as unknown as Argv<RunArgs>;
     },
     handler: async (args) => {
-      result.exitCode = await executeRun(args);
+      result.exitCode = (await executeRun(args, CONSOLE)).exitCode;
     },
   };
 }
 
-async function executeRun(args: RunArgs): Promise<number> {
+/** How a run talks to the world: the CLI's terminal, or nothing at all for a library caller. */
+export interface RunIo {
+  /** Live progress on stderr, the summary on stdout, Ctrl-C stops the run. */
+  console: boolean;
+  /** Stops the run (a library caller's own stop); the CLI's comes from SIGINT and SIGTERM. */
+  signal?: AbortSignal;
+}
+
+const CONSOLE: RunIo = { console: true };
+
+/** Resolves the flags, serves the reference when asked, plays the control plane, writes the reports asked for. */
+export async function executeRun(args: RunArgs, io: RunIo): Promise<RunOutcome> {
   if (args.reference && args.url !== undefined) {
     throw new UsageError('--reference', 'cannot be combined with --url: --reference serves its own provisioner');
   }
@@ -134,14 +145,16 @@ async function executeRun(args: RunArgs): Promise<number> {
     await reference?.close();
     throw new UsageError('--registration', 'the certify profile needs the registration document: certification judges it');
   }
-  const color = shouldUseColor(process.stdout, process.env);
-  const progress = createProgress(process.stderr, { color: shouldUseColor(process.stderr, process.env), startedAt: Date.now() });
+  const progress = io.console ? createProgress(process.stderr, { color: shouldUseColor(process.stderr, process.env), startedAt: Date.now() }) : undefined;
   const abort = new AbortController();
   const onSignal = (): void => abort.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  progress.message(`provisioner-conformance: playing the control plane against ${url} (${options.changeSets.length} change sets, poll interval ${args.pollInterval})`);
-  progress.message(settingsLine(args));
+  if (io.console) {
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
+  const signal = io.signal ? AbortSignal.any([abort.signal, io.signal]) : abort.signal;
+  progress?.message(`provisioner-conformance: playing the control plane against ${url} (${options.changeSets.length} change sets, poll interval ${args.pollInterval})`);
+  progress?.message(settingsLine(args));
   try {
     const restart =
       options.restartCommand !== undefined
@@ -157,11 +170,11 @@ async function executeRun(args: RunArgs): Promise<number> {
       profile: args.profile,
       ...(baseline && { baseline }),
       ...(args.config !== undefined && { configFile: args.config }),
-      observer: progress,
-      signal: abort.signal,
+      ...(progress && { observer: progress }),
+      signal,
     });
-    progress.stop();
-    process.stdout.write(renderSummary(outcome, { color, invocation: process.argv.slice(2) }));
+    progress?.stop();
+    if (io.console) process.stdout.write(renderSummary(outcome, { color: shouldUseColor(process.stdout, process.env), invocation: process.argv.slice(2) }));
     if (args.report !== undefined) await writeJsonReport(args.report, outcome);
     if (args.junit !== undefined) await writeJunitReport(args.junit, outcome);
     if (args.html !== undefined) await writeHtmlReport(args.html, outcome);
@@ -170,9 +183,9 @@ async function executeRun(args: RunArgs): Promise<number> {
       const { exchanges, events } = outcome.transcript;
       await writeTranscriptFile(args.transcript, args.showSecrets ? exchanges : redactExchanges(exchanges), events, outcome.context);
     }
-    return outcome.exitCode;
+    return outcome;
   } finally {
-    progress.stop();
+    progress?.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await reference?.close();

@@ -1,0 +1,32 @@
+import yargs from 'yargs';
+import type { CommandResult } from '../cli/command-result.js';
+import { executeRun, runCommand, type RunArgs } from '../cli/run.js';
+import { UsageError } from '../errors.js';
+import { buildJsonReport, type JsonReport } from '../report/json-report.js';
+import { optionsToArgs, type ConformanceOptions } from './options.js';
+
+/** What a run found, with the shape of the JSON report (`schemas/report.schema.json`). */
+export type Report = JsonReport;
+
+/**
+ * Plays the control plane against a provisioner and judges it, as `provisioner-conformance run` does, without
+ * printing anything. Resolves to the report whatever the verdict; rejects with a `KitError` for bad options.
+ */
+export async function runConformance(options: ConformanceOptions = {}): Promise<Report> {
+  const args = optionsToArgs(options);
+  const result: CommandResult = { exitCode: 0 };
+  const command = runCommand(result, args);
+  let parsed: RunArgs | undefined;
+  await yargs(['run', ...args])
+    .command({ ...command, handler: (argv) => void (parsed = argv) })
+    .strict()
+    .exitProcess(false)
+    .fail((message, error) => {
+      if (error) throw error;
+      throw new UsageError('usage', message);
+    })
+    .parseAsync();
+  if (!parsed) throw new UsageError('usage', 'the options did not make a run');
+  const outcome = await executeRun(parsed, { console: false, ...(options.signal && { signal: options.signal }) });
+  return buildJsonReport(outcome);
+}

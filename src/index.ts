@@ -1,0 +1,16 @@
+/**
+ * provisioner-conformance as a library: run the kit from code, judge a saved transcript or bundle again,
+ * serve the reference provisioner, and read the catalog of rules.
+ */
+export { runConformance, type Report } from './api/run-conformance.js';
+export type { ConformanceOptions } from './api/options.js';
+export { verifyTranscript } from './runner/verify.js';
+export { verifyBundle, type BundleCheck, type BundleProblem } from './runner/verify-bundle.js';
+export type { RuleSelection } from './rules/index.js';
+export type { RunOutcome } from './runner/outcome.js';
+export { startReferenceProvisioner, FAULTS, REFERENCE_MODES } from './reference/index.js';
+export type { RunningReference, ReferenceOptions, ReferenceMode, FaultName } from './reference/index.js';
+export { RULES, RULE_IDS } from './rules/index.js';
+export type { Rule, RuleResult, RuleStatus, Level, Evidence } from './rules/types.js';
+export type { Verdict, ExitCode } from './core/verdict.js';
+export { KitError, UsageError, ConfigError, TargetUnreachableError, InternalError, RestartFailedError, type KitErrorCode } from './errors.js';
