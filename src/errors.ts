@@ -88,7 +88,8 @@ export class RestartFailedError extends KitError {
     /** What the restart printed, for the user to see why. */
     readonly output: string = '',
   ) {
-    super(output.trim() === '' ? message : `${message}; its output:\n${output.trimEnd()}`);
+    // One line whatever the command printed: its output follows with its line breaks marked.
+    super(output.trim() === '' ? message : `${message}; its output: ${output.trim().replace(/\s*\n\s*/g, ' ⏎ ')}`);
   }
 }
 

@@ -31,14 +31,14 @@ describe('kit errors', () => {
       new ConfigError('--change-set', 'cannot read a.json: ENOENT'),
       new TargetUnreachableError('http://127.0.0.1:9', 'refused: ECONNREFUSED'),
       new InternalError('a judge threw', { cause: new TypeError('boom') }),
-      new RestartFailedError('systemctl restart provisioner', 'exit code 1'),
+      new RestartFailedError('the restart command "systemctl restart provisioner" failed: exit code 1', 'unit provisioner.service not found\n'),
     ];
     expect(errors.map((error) => [error.code, error.verdict, error.exitCode, error.message])).toEqual([
       ['KIT_USAGE', 'error', 2, '--poll-interval: "soon" is not an ISO 8601 duration'],
       ['KIT_CONFIG', 'error', 2, '--change-set: cannot read a.json: ENOENT'],
       ['KIT_TARGET_UNREACHABLE', 'unreachable', 3, 'the provisioner at http://127.0.0.1:9 never answered: refused: ECONNREFUSED'],
       ['KIT_INTERNAL', 'error', 2, 'a judge threw'],
-      ['KIT_RESTART_FAILED', 'error', 2, 'the restart command "systemctl restart provisioner" failed: exit code 1'],
+      ['KIT_RESTART_FAILED', 'error', 2, 'the restart command "systemctl restart provisioner" failed: exit code 1; its output: unit provisioner.service not found'],
     ]);
     expect(errors.every((error) => error instanceof KitError && error instanceof Error)).toBe(true);
     expect((errors[3]!.cause as Error).message).toBe('boom');

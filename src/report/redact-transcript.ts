@@ -1,21 +1,27 @@
 import type { Exchange } from '../transcript/exchange.js';
-import { redactBodyText, redactHeaders, redactJson } from './redact.js';
+import { numberedMask, redactBodyText, redactHeaders, redactJson } from './redact.js';
 
 /**
  * A copy of the exchanges safe to write to disk: credential headers and secret-looking body values
- * hidden. Every body is redacted the same way, so rules judging the copy again reach the same verdicts.
+ * hidden. Every body is redacted the same way, and each distinct secret gets its own placeholder, so rules
+ * judging the copy again reach the same verdicts (a secret that changed between two applies still differs).
  */
 export function redactExchanges(exchanges: readonly Exchange[]): Exchange[] {
+  const mask = numberedMask();
   return exchanges.map((exchange) => ({
     ...exchange,
-    request: { ...exchange.request, headers: redactHeaders(exchange.request.headers) },
+    request: {
+      ...exchange.request,
+      headers: redactHeaders(exchange.request.headers),
+      ...(exchange.request.body !== undefined && { body: redactBodyText(exchange.request.body, undefined, mask) }),
+    },
     ...(exchange.response
       ? {
           response: {
             ...exchange.response,
             headers: redactHeaders(exchange.response.headers),
-            body: redactBodyText(exchange.response.body, exchange.response.json),
-            json: exchange.response.json.ok ? { ok: true, value: redactJson(exchange.response.json.value) } : exchange.response.json,
+            body: redactBodyText(exchange.response.body, exchange.response.json, mask),
+            json: exchange.response.json.ok ? { ok: true, value: redactJson(exchange.response.json.value, mask) } : exchange.response.json,
           },
         }
       : {}),

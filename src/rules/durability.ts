@@ -2,7 +2,7 @@ import { formatMs } from '../core/duration.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { EndStates } from '../transcript/end-states.js';
 import { restartWindows, SITUATION_SUITES } from '../transcript/situations.js';
-import { submissions } from '../transcript/views.js';
+import { readsSurelyBeforeFinal, submissions } from '../transcript/views.js';
 import { broken, evidence, held, notExercised } from './judgement.js';
 import { plural } from '../core/text.js';
 import type { JudgeContext } from '../core/judge-context.js';
@@ -24,6 +24,9 @@ function judgeSurvivesRestart(transcript: Transcript, _context: JudgeContext): J
   const failed = windows.find((window) => !window.ok);
   if (failed) return notExercised(`the restart (${failed.describe}) did not succeed, so nothing can be said about what survives one: ${failed.message ?? 'it never ended'}`);
   const ends = new EndStates(transcript);
+  // Work that never ends is the restart's fault only where the provisioner ends its work otherwise: a
+  // provisioner that never finishes anything breaks operation.within-max-duration, not this rule.
+  const endsOtherWork = submissions(transcript).some((call) => call.suite !== SITUATION_SUITES.restart && ends.of(call).ended);
   const faults: Evidence[] = [];
   let judged = 0;
   for (const post of submissions(transcript).filter((call) => call.suite === SITUATION_SUITES.restart)) {
@@ -33,8 +36,10 @@ function judgeSurvivesRestart(transcript: Transcript, _context: JudgeContext): J
     if (!op || !window || (op.firstFinalReceivedAt !== undefined && op.firstFinalReceivedAt <= window.startedAt)) continue;
     const end = ends.of(post);
     if (!end.ended && end.unknown) continue;
+    // A 404 counts only when it surely came before any final answer: a reader racing the final read may meet a provisioner that forgets at once.
+    const lost = readsSurelyBeforeFinal(op).find((read) => read.response?.status === 404);
+    if (!lost && !end.ended && !endsOtherWork) continue;
     judged++;
-    const lost = op.reads.find((read) => read.response?.status === 404 && (op.firstFinalReceivedAt === undefined || read.sentAt < op.firstFinalReceivedAt));
     if (lost) {
       const when =
         lost.sentAt >= window.endedAt ? `${formatMs(lost.sentAt - window.endedAt)} after the restart ended` : lost.sentAt >= window.startedAt ? 'during the restart' : 'before the restart';
@@ -43,7 +48,13 @@ function judgeSurvivesRestart(transcript: Transcript, _context: JudgeContext): J
       faults.push(evidence(`${post.tag} ${post.changeSet ?? ''} accepted before the restart ${end.why.replace(/^answered 202, then /, 'then ')}`, post));
     }
   }
-  if (judged === 0) return notExercised('no operation was in progress when the provisioner was restarted (every call answered 200, or its work had ended)');
+  if (judged === 0) {
+    return notExercised(
+      endsOtherWork
+        ? 'no operation was in progress when the provisioner was restarted (every call answered 200, or its work had ended)'
+        : 'the provisioner ended no work in this run, restart or not, so what a restart does to it cannot be told apart',
+    );
+  }
   if (faults.length > 0) return broken(`${faults.length} of ${plural(judged, 'operation')} in progress across the restart did not survive it`, faults);
   return held(`${plural(judged, 'operation')} in progress across the restart ${judged === 1 ? 'was' : 'were'} still known afterwards and reached a final answer`);
 }

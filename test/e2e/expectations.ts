@@ -21,8 +21,6 @@ export interface Expectation {
   fail?: string[];
   warn?: string[];
   advice?: string[];
-  /** Rules of this row whose judges the kit does not have yet; the row waits for them (see AWAITING_EXPECTATIONS). */
-  awaits?: string[];
 }
 
 /**
@@ -30,19 +28,6 @@ export interface Expectation {
  * there too), with a few cases and a short time limit for shrinking, so that the table stays quick.
  */
 const FEW_CASES = ['--max-examples', '4', '--property-time-limit', 'PT5S'];
-
-/**
- * Rules whose suites and judges are still being built. A row that expects one of them broken cannot pass
- * before they exist; it is kept apart, and the end-to-end test skips it, saying why, while the kit reports
- * the rule as not driven yet. Emptying this set (and recording the rows' transcripts) turns them on.
- */
-const AWAITING_JUDGES: ReadonlySet<string> = new Set([
-  'apply.idempotent',
-  'apply.repeat-while-running',
-  'plan.repeatable',
-  'capacity.burst',
-  'durability.survives-restart',
-]);
 
 const STATUS_OF_LEVEL = { MUST: 'fail', SHOULD: 'warn', ADVICE: 'advice' } as const;
 
@@ -57,7 +42,6 @@ function rowsOf(fault: Fault): Expectation[] {
   const { modes, flags = [], property } = fault.needs;
   const broken: Pick<Expectation, 'fail' | 'warn' | 'advice'> = {};
   for (const id of fault.breaks) (broken[statusWhenBroken(id)] ??= []).push(id);
-  const awaits = fault.breaks.filter((id) => AWAITING_JUDGES.has(id));
   return modes.map((mode) => ({
     name: modes.length > 1 ? `${fault.name} (${mode})` : fault.name,
     mode,
@@ -66,7 +50,6 @@ function rowsOf(fault: Fault): Expectation[] {
     ...(property ? { failedProperty: property.name } : {}),
     exitCode: broken.fail ? 1 : 0,
     ...broken,
-    ...(awaits.length > 0 ? { awaits } : {}),
   }));
 }
 
@@ -100,10 +83,5 @@ const REGISTRATIONS: readonly Expectation[] = [
   },
 ];
 
-const ALL: readonly Expectation[] = [...CORRECT, ...FAULTS.flatMap(rowsOf), ...REGISTRATIONS];
-
-/** The rows the kit can judge today: each one runs, and each has a recorded transcript. */
-export const EXPECTATIONS: readonly Expectation[] = ALL.filter((row) => row.awaits === undefined);
-
-/** Rows that wait for the judges of `awaits`; the end-to-end test runs them and skips them while those rules are not driven yet. */
-export const AWAITING_EXPECTATIONS: readonly Expectation[] = ALL.filter((row) => row.awaits !== undefined);
+/** Every row: each one runs end to end, and each has a recorded transcript. */
+export const EXPECTATIONS: readonly Expectation[] = [...CORRECT, ...FAULTS.flatMap(rowsOf), ...REGISTRATIONS];

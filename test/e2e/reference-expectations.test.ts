@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Expectation } from './expectations.js';
-import { AWAITING_EXPECTATIONS, EXPECTATIONS } from './expectations.js';
+import { EXPECTATIONS } from './expectations.js';
 import { argsFor } from './reference-args.js';
 import type { CliRun } from './run-cli.js';
 import { ROOT, runCli } from './run-cli.js';
@@ -42,21 +42,9 @@ function expectRowHolds(expectation: Expectation, run: CliRun): void {
   }
 }
 
-/** Why a waiting row cannot be judged by this kit yet; undefined once it can, and then the row must hold. */
-function stillWaiting(expectation: Expectation, run: CliRun): string | undefined {
-  if (run.exitCode === 2 && run.report === undefined && /unknown argument/i.test(run.stderr)) {
-    return `the kit does not take the flags this row needs yet: ${run.stderr.trim()}`;
-  }
-  for (const id of expectation.awaits ?? []) {
-    const rule = run.report?.rules.find((r) => r.id === id);
-    if (rule?.status === 'not-exercised' && /does not drive this situation yet/.test(rule.message)) return `${id}: ${rule.message}`;
-  }
-  return undefined;
-}
-
 describe('the CLI against the reference provisioner', () => {
   it('has an expectation for every fault of the reference', () => {
-    const covered = new Set([...EXPECTATIONS, ...AWAITING_EXPECTATIONS].map((e) => e.fault).filter(Boolean));
+    const covered = new Set(EXPECTATIONS.map((e) => e.fault).filter(Boolean));
     expect(FAULTS.map((fault) => fault.name).filter((name) => !covered.has(name))).toEqual([]);
   });
 
@@ -64,10 +52,4 @@ describe('the CLI against the reference provisioner', () => {
     expectRowHolds(expectation, await runCli(argsFor(expectation)));
   });
 
-  it.concurrent.for(AWAITING_EXPECTATIONS.map((e) => [e.name, e] as const))('%s (awaits the judges of its rules)', async ([, expectation], context) => {
-    const run = await runCli(argsFor(expectation));
-    const reason = stillWaiting(expectation, run);
-    if (reason !== undefined) context.skip(reason);
-    expectRowHolds(expectation, run);
-  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactExchanges } from '../../src/report/redact-transcript.js';
+import { numberedMask, redactJson } from '../../src/report/redact.js';
 import { judgeRules } from '../../src/rules/index.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { OP_ID, TranscriptBuilder, context, shopDbFinal, IN_PROGRESS } from '../support/transcript-builder.js';
@@ -29,5 +30,18 @@ describe('redacting a transcript before it is written', () => {
     const redacted = new Transcript(redactExchanges(original.exchanges), original.events);
     const statuses = (t: Transcript): string[] => judgeRules(t, context()).map((r) => `${r.id}:${r.status}`);
     expect(statuses(redacted)).toEqual(statuses(original));
+  });
+});
+
+describe('numbered masks in a written transcript', () => {
+  it('give each distinct secret its own placeholder, so a secret that changed still differs, and hide every value', () => {
+    const mask = numberedMask();
+    const first = redactJson({ outputs: { password: 'vault://a/1', url: 'postgres://app:s3cret@db/shop' } }, mask);
+    const again = redactJson({ outputs: { password: 'vault://a/1' } }, mask);
+    const rotated = redactJson({ outputs: { password: 'vault://a/2' } }, mask);
+    expect(first).toEqual({ outputs: { password: '[redacted #1]', url: 'postgres://app:[redacted #2]@db/shop' } });
+    expect(again).toEqual({ outputs: { password: '[redacted #1]' } });
+    expect(rotated).toEqual({ outputs: { password: '[redacted #3]' } });
+    expect(JSON.stringify([first, again, rotated])).not.toMatch(/vault:|s3cret/);
   });
 });

@@ -3,7 +3,7 @@ import { defineFault } from '../fault.js';
 
 export default defineFault({
   name: 'fresh-secret-outputs',
-  breaks: ['apply.idempotent'],
+  breaks: ['apply.idempotent', 'apply.repeat-while-running'],
   needs: { modes: ['mixed'] },
   summary: 'Every apply rotates the secret: outputs carry a fresh vault URL each time, so applying again changes them.',
   finalAnswer: (answer, call) =>
