@@ -26,7 +26,7 @@ function judgeSurvivesRestart(transcript: Transcript, _context: JudgeContext): J
   const ends = new EndStates(transcript);
   // Work that never ends is the restart's fault only where the provisioner ends its work otherwise: a
   // provisioner that never finishes anything breaks operation.within-max-duration, not this rule.
-  const endsOtherWork = submissions(transcript).some((call) => call.suite !== SITUATION_SUITES.restart && ends.of(call).ended);
+  const endsOtherWork = submissions(transcript).some((call) => ends.of(call).ended);
   const faults: Evidence[] = [];
   let judged = 0;
   for (const post of submissions(transcript).filter((call) => call.suite === SITUATION_SUITES.restart)) {

@@ -22,7 +22,11 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const seed = settings.seed ?? freshSeed();
   const replaying = settings.seed !== undefined && settings.path !== undefined;
   // Cases still running when the time limit strikes are stopped too: fast-check stops waiting for them, we stop them.
-  const limit = AbortSignal.any([context.signal, AbortSignal.timeout(settings.timeLimitMs)]);
+  // A timer of our own, not AbortSignal.timeout: a timeout signal held only through AbortSignal.any may be
+  // collected before it fires, and the case in flight would then never hear of the limit.
+  const clock = new AbortController();
+  const timer = setTimeout(() => clock.abort(new Error('the property time limit is over')), settings.timeLimitMs);
+  const limit = AbortSignal.any([context.signal, clock.signal]);
   const running = new Set<Promise<unknown>>();
   let counter = 0;
   let over = false;
@@ -69,6 +73,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   });
   over = true;
   while (running.size > 0) await Promise.allSettled([...running]);
+  clearTimeout(timer);
   if (kitFault) throw kitFault;
 
   const base = { name: spec.name, numRuns: counter, seed, interrupted: details.interrupted || cutShort };

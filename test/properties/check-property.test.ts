@@ -67,19 +67,24 @@ describe('checkProperty', () => {
   });
 
   it('ends at the time limit: a slow property that found nothing passes, interrupted, and stops its running case', async () => {
-    const started = Date.now();
     let stoppedInTime = false;
     const result = await checkProperty(
       contextWith({ maxExamples: 1000, timeLimitMs: 300 }),
+      // A case that runs until it is told to stop: the limit strikes while it is in flight, however loaded the machine.
       spec(async (_n, _suite, signal) => {
-        await new Promise((resolve) => setTimeout(resolve, 120));
+        await new Promise<void>((resolve) => {
+          const fallback = setTimeout(resolve, 20_000);
+          signal.addEventListener('abort', () => {
+            clearTimeout(fallback);
+            resolve();
+          });
+        });
         stoppedInTime ||= signal.aborted;
         return HELD;
       }),
     );
     expect(result).toMatchObject({ status: 'passed', interrupted: true });
     expect(result.numRuns).toBeLessThan(10);
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(result.message).toMatch(/time limit/);
     // The case in flight when the limit struck was told to stop, and was awaited before the result.
     expect(stoppedInTime).toBe(true);

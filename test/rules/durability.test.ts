@@ -64,6 +64,28 @@ describe('durability.survives-restart', () => {
     expect(plan).toBe(1);
   });
 
+  it('leaves work that never ends to operation.within-max-duration when the provisioner ends no work at all', () => {
+    const b = new TranscriptBuilder();
+    const { apply } = acceptedBeforeRestart(b);
+    b.read(PLAN_ID, { suite: RESTART, at: 1500, body: IN_PROGRESS });
+    b.read(APPLY_ID, { suite: RESTART, at: 1500, body: IN_PROGRESS });
+    b.pollEnded(APPLY_ID, apply, 'deadline', 30_000);
+    expect(judge(b)).toEqual({
+      outcome: 'not-exercised',
+      message: 'the provisioner ended no work in this run, restart or not, so what a restart does to it cannot be told apart',
+    });
+  });
+
+  it('blames a 404 only when it surely came before the final answer', () => {
+    const b = new TranscriptBuilder();
+    acceptedBeforeRestart(b);
+    // Two readers at once after the restart: one gets the final answer, the other a 404 from a provisioner that forgets at once.
+    b.read(PLAN_ID, { suite: RESTART, at: 1500, took: 10, body: shopDbFinal() });
+    b.read(PLAN_ID, { suite: RESTART, at: 1501, took: 10, status: 404, body: { error: 'forgotten' } });
+    b.read(APPLY_ID, { suite: RESTART, at: 1500, body: shopDbFinal() });
+    expect(judge(b).outcome).toBe('held');
+  });
+
   it('is not exercised without a restart, after a failed one, or when no work was in progress', () => {
     const none = new TranscriptBuilder();
     none.post('plan', { suite: RESTART, status: 202, body: { operationId: PLAN_ID } });
