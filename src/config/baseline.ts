@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { ConfigError } from '../errors.js';
 import { RULE_IDS } from '../rules/index.js';
-import { parseJsonOrYaml, schemaErrors } from './schema-check.js';
+import { readJsonOrYamlFile, schemaErrors } from './schema-check.js';
 
 /** One known failure a team accepts until a date: the rule, why, and the last day it holds. */
 export interface Waiver {
@@ -27,22 +26,15 @@ function isRealDate(day: string): boolean {
 
 /** Reads a baseline (JSON or YAML); an unknown rule id, a bad date or a missing reason is one line naming it. */
 export function loadBaseline(file: string): Baseline {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw baselineError(file, `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  const parsed = parseJsonOrYaml(file, text);
-  if (!parsed.ok) throw baselineError(file, parsed.error);
-  const errors = schemaErrors('baseline.schema.json', parsed.value);
+  const doc = readJsonOrYamlFile(file, (detail) => baselineError(file, detail));
+  const errors = schemaErrors('baseline.schema.json', doc);
   if (errors.length > 0) {
     const first = errors[0]!;
     const where = first.instancePath === '' ? 'the document' : first.instancePath.slice(1).replace(/\//g, '.');
     const extra = first.keyword === 'additionalProperties' ? ` (${String((first.params as { additionalProperty: string }).additionalProperty)})` : '';
     throw baselineError(file, `${where} ${first.message ?? 'is not valid'}${extra}; a baseline is { "waivers": [{ "rule", "reason", "expires": "YYYY-MM-DD" }] }`);
   }
-  const waivers = (parsed.value as { waivers: Waiver[] }).waivers;
+  const waivers = (doc as { waivers: Waiver[] }).waivers;
   waivers.forEach((waiver, index) => {
     if (!RULE_IDS.includes(waiver.rule)) throw baselineError(file, `waivers.${index}.rule "${waiver.rule}" is no rule id (see the rules command)`);
     if (!isRealDate(waiver.expires)) throw baselineError(file, `waivers.${index}.expires "${waiver.expires}" is no date`);

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { parseJsonOrYaml, schemaErrors } from './schema-check.js';
+import { readJsonOrYamlFile, schemaErrors } from './schema-check.js';
 import { ConfigError } from '../errors.js';
 
 /** Names a config file may have in the working folder, found in this order. */
@@ -63,15 +63,7 @@ function substitute(value: unknown, env: NodeJS.ProcessEnv, file: string, key: s
 
 /** Reads, checks and fills in a config file; every problem is a one-line usage error naming the file and the key. */
 export function loadConfigFile(file: string, env: NodeJS.ProcessEnv): LoadedConfig {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw configError(file, `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  const parsed = parseJsonOrYaml(file, text);
-  if (!parsed.ok) throw configError(file, parsed.error);
-  const doc = parsed.value ?? {};
+  const doc = readJsonOrYamlFile(file, (detail) => configError(file, detail)) ?? {};
   // Placeholders are filled in first, so that the schema judges the values the run will use.
   const filled = isMapping(doc) ? Object.fromEntries(Object.entries(doc).map(([key, value]) => [key, substitute(value, env, file, key)])) : doc;
   const errors = schemaErrors('config.schema.json', filled);

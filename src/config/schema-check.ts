@@ -29,3 +29,16 @@ export function parseJsonOrYaml(file: string, text: string): { ok: true; value: 
     return { ok: false, error: `is not valid ${yaml ? 'YAML' : 'JSON'}: ${(error as Error).message.split('\n')[0]}` };
   }
 }
+
+/** A user's JSON or YAML file read and parsed; what goes wrong is one line for `fail` to turn into the caller's error. */
+export function readJsonOrYamlFile(file: string, fail: (detail: string) => Error): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw fail(`cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const parsed = parseJsonOrYaml(file, text);
+  if (!parsed.ok) throw fail(parsed.error);
+  return parsed.value;
+}
