@@ -13,6 +13,11 @@ export interface LoadedChangeSet extends ChangeSetInfo {
   changes: ChangeKey[];
   /** Applies with the same key never run at once, as the control plane locks per application and environment. */
   lockKey: string;
+  /**
+   * The resource type (kind and type): one control-plane run applies one change set per type, all at once.
+   * Undefined when the change set does not say; such a change set is applied in a run of its own.
+   */
+  resourceType?: string;
 }
 
 export async function bundledChangeSetFiles(): Promise<string[]> {
@@ -63,7 +68,8 @@ export function parseChangeSet(file: string, text: string, changesPointer: strin
     }
     return { id, environment };
   });
-  const top = document as { application?: unknown; environment?: unknown };
+  const top = document as { application?: unknown; environment?: unknown; kind?: unknown; type?: unknown };
   const lockKey = `${String(top.application ?? '')}\u0000${String(top.environment ?? '')}`;
-  return { name: basename(file, extname(file)), file, text, changes, lockKey };
+  const resourceType = typeof top.kind === 'string' && typeof top.type === 'string' ? `${top.kind}/${top.type}` : undefined;
+  return { name: basename(file, extname(file)), file, text, changes, lockKey, ...(resourceType !== undefined && { resourceType }) };
 }

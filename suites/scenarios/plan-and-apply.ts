@@ -1,4 +1,5 @@
 import type { LoadedChangeSet } from '../../src/config/change-sets.js';
+import type { Exchange } from '../../src/transcript/exchange.js';
 import type { Suite, SuiteContext } from '../suite.js';
 import { post } from '../post.js';
 import { followAnswer } from './follow.js';
@@ -10,10 +11,11 @@ const SUITE = 'scenario/plan-and-apply';
 
 /**
  * The control plane's everyday story: each change set is planned (twice, at once, which also shows
- * whether operation ids are reused and whether plans agree) and applied. Plans of every change set
- * run together; applies for one application and environment wait for each other, as the control
- * plane's lock makes them. Each apply is repeated: once while it runs (right after its 202) and once
- * more after it ended, as a later run for the same lock.
+ * whether operation ids are reused and whether plans agree) and applied. Plans of every change set run
+ * together. Applies go as the control plane runs them: one run per application and environment at a
+ * time (its lock), and a run applies all its resource types at once, one change set per type. Each apply
+ * is repeated once while it runs (right after its 202), and once more after the whole run ended, as the
+ * next run for the same lock.
  */
 export const planAndApply: Suite = {
   name: SUITE,
@@ -22,26 +24,45 @@ export const planAndApply: Suite = {
       submitAndFollow(context, SUITE, 'plan', changeSet),
       submitAndFollow(context, SUITE, 'plan', changeSet),
     ]);
-    const applies = context.planOnly ? [] : applyUnderLocks(context);
+    const applies = context.planOnly ? [] : [...byLock(context.changeSets).values()].map((sets) => applyInRuns(context, sets));
     await Promise.all([...plans, ...applies]);
   },
 };
 
-function applyUnderLocks(context: SuiteContext): Promise<unknown>[] {
-  const chains = new Map<string, Promise<unknown>>();
-  for (const changeSet of context.changeSets) {
-    const previous = chains.get(changeSet.lockKey) ?? Promise.resolve();
-    chains.set(
-      changeSet.lockKey,
-      previous.then(() => (context.signal.aborted ? undefined : applyAndRepeat(context, changeSet))),
-    );
-  }
-  return [...chains.values()];
+function byLock(changeSets: readonly LoadedChangeSet[]): Map<string, LoadedChangeSet[]> {
+  const locks = new Map<string, LoadedChangeSet[]>();
+  for (const changeSet of changeSets) locks.set(changeSet.lockKey, [...(locks.get(changeSet.lockKey) ?? []), changeSet]);
+  return locks;
 }
 
-/** One apply, its repeat while it runs (both followed to their ends), then its repeat after the end. */
-async function applyAndRepeat(context: SuiteContext, changeSet: LoadedChangeSet): Promise<void> {
+/**
+ * The change sets of one lock as control-plane runs: each joins the first run that has no change set of its
+ * resource type yet; one whose type is unknown runs alone, since it may share a type with any other.
+ */
+export function runsOf(changeSets: readonly LoadedChangeSet[]): LoadedChangeSet[][] {
+  const runs: LoadedChangeSet[][] = [];
+  for (const changeSet of changeSets) {
+    const type = changeSet.resourceType;
+    const run = type === undefined ? undefined : runs.find((candidate) => candidate.every((other) => other.resourceType !== undefined && other.resourceType !== type));
+    if (run) run.push(changeSet);
+    else runs.push([changeSet]);
+  }
+  return runs;
+}
+
+/** One lock's runs one after another; each run's applies (and their repeats while running) at once, then its repeats after the end. */
+async function applyInRuns(context: SuiteContext, changeSets: readonly LoadedChangeSet[]): Promise<void> {
+  for (const run of runsOf(changeSets)) {
+    if (context.signal.aborted) return;
+    const firsts = await Promise.all(run.map((changeSet) => applyWhileRepeating(context, changeSet)));
+    if (context.signal.aborted) return;
+    await Promise.all(run.map((changeSet, index) => repeatAfterEnd(context, firsts[index]!, changeSet)));
+  }
+}
+
+/** One apply and its repeat while it runs, both followed to their ends; resolves to the first apply's answer. */
+async function applyWhileRepeating(context: SuiteContext, changeSet: LoadedChangeSet): Promise<Exchange> {
   const first = await post(context, { suite: SUITE, kind: 'apply', body: changeSet.text, changeSet: changeSet.name });
   await Promise.all([followAnswer(context, SUITE, 'apply', changeSet, first), repeatWhileRunning(context, first, changeSet)]);
-  if (!context.signal.aborted) await repeatAfterEnd(context, first, changeSet);
+  return first;
 }
