@@ -12,13 +12,15 @@ import { burstWindow, overlaps, overloadedByBurst, restartWindows, SITUATION_SUI
  * - a burst: a 429, 5xx or reset to a call of the burst, or to any plan or apply in flight while the burst
  *   was, and a burst call held open because a full provisioner runs it at once, are capacity.burst's, not
  *   answer.status' or answer.prompt's;
- * - a repeat: the status of a POST sent again is the repeat rules', not answer.status'.
+ * - a repeat: the status of a POST sent again is the repeat rules', not answer.status'; and a repeat that
+ *   the burst overloaded is capacity.burst's, not the repeat rules'.
  */
 export class SituationViews {
   private readonly whole: Transcript;
   private readonly calm: Transcript;
   private readonly everyday: Transcript;
   private readonly unhurried: Transcript;
+  private readonly unburdened: Transcript;
 
   constructor(transcript: Transcript) {
     this.whole = transcript;
@@ -26,6 +28,7 @@ export class SituationViews {
     const burst = burstWindow(this.calm);
     this.everyday = only(this.calm, (e) => !isPost(e) || (e.suite !== SITUATION_SUITES.burst && e.repeatOf === undefined && !overloadedByBurst(e, burst)));
     this.unhurried = only(this.calm, (e) => !isPost(e) || e.suite !== SITUATION_SUITES.burst);
+    this.unburdened = only(this.calm, (e) => !overloadedByBurst(e, burst));
   }
 
   for(ruleId: string): Transcript {
@@ -36,6 +39,10 @@ export class SituationViews {
         return this.everyday;
       case 'answer.prompt':
         return this.unhurried;
+      case 'apply.idempotent':
+      case 'apply.repeat-while-running':
+      case 'plan.repeatable':
+        return this.unburdened;
       default:
         return this.calm;
     }

@@ -4,7 +4,8 @@ import type { ChangeResult } from '../outcomes.js';
 export default defineFault({
   name: 'already-running',
   breaks: ['apply.repeat-while-running'],
-  needs: { modes: ['async'] },
+  // Two seconds of work: the repeat is sent right after the 202, and must find the first still running even on a loaded machine.
+  needs: { modes: ['async'], flags: ['--reference-work', 'PT2S'] },
   summary: 'An apply sent again while an apply of the same change set is in progress ends failed: "already running".',
   finalAnswer: (answer, call) => {
     if (call.kind !== 'apply' || call.earlier.running === 0) return answer;

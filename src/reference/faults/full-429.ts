@@ -4,7 +4,10 @@ import { errorReply } from '../responses.js';
 export default defineFault({
   name: 'full-429',
   breaks: ['capacity.burst'],
-  needs: { modes: ['async'], flags: ['--reference-max-operations', '12', '--burst', '20'] },
+  // Model-based runs submit at random while other work may still hold the reference full: the generated
+  // plans alone keep every refusal inside the burst; two seconds of work keep the reference full while the
+  // burst is in flight, however slowly a loaded machine sends it.
+  needs: { modes: ['async'], flags: ['--reference-max-operations', '12', '--burst', '20', '--property', 'property/generated-plans', '--reference-work', 'PT2S'] },
   summary: 'When maxOperations operations are in progress, plan and apply answer 429 instead of running at once.',
   whenFull: () => ({ ...errorReply(429, 'too many operations in progress; slow down'), headers: { 'retry-after': '1' } }),
 });
