@@ -185,7 +185,41 @@ describe('capacity.burst: everyday calls during the burst', () => {
   });
 });
 
+describe('capacity.burst: names and kinds', () => {
+  it('does not take a call of the burst answered 200 for the same kind answered outside it', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { suite: BURST, at: 0, body: shopDbFinal() });
+    b.post('plan', { suite: BURST, at: 0, status: 409, body: {} });
+    expect(judge(b)).toEqual({
+      outcome: 'held',
+      message: `2 calls at once (2 plans, 0 applies, up to 2 in flight together): 1 answered 200 or 202, none was accepted with 202; 1 call ${LOAD_ASIDE}`,
+    });
+  });
+
+  it('names by its kind alone a call without a change set name, in the burst and outside it', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { at: 0, status: 202, body: { operationId: AIDE } });
+    b.read(AIDE, { at: 100, body: shopDbFinal() });
+    const accepted = b.post('apply', { suite: BURST, at: 1, took: 50, status: 202, body: { operationId: IDS[0] } });
+    delete accepted.changeSet;
+    b.pollEnded(IDS[0], accepted.seq, 'deadline', 30_000);
+    const everyday = b.post('plan', { suite: 'scenario/plan-only', at: 20, status: 503, body: {} });
+    delete everyday.changeSet;
+    expect(brokenOf(judge(b)).evidence.map((e) => e.note)).toEqual([
+      'apply  accepted during the burst then gave no final answer within maxOperationDuration',
+      'plan  of scenario/plan-only answered 503 while a burst of 1 call was in flight',
+    ]);
+  });
+});
+
 describe('mostInFlight: edges', () => {
+  it('ends a call before the next starts at the same moment, whatever order the calls come in', () => {
+    const b = new TranscriptBuilder();
+    const later = b.post('plan', { at: 10, took: 10 });
+    const earlier = b.post('plan', { at: 0, took: 10 });
+    expect(mostInFlight([later, earlier])).toBe(1);
+  });
+
   it('takes the end of a call that got no answer as its end', () => {
     const b = new TranscriptBuilder();
     const calls = [b.post('plan', { at: 0, took: 20, error: { kind: 'timeout', message: 'no answer' } }), b.post('plan', { at: 10, took: 20 })];

@@ -36,6 +36,14 @@ describe('durability.survives-restart: when it cannot judge', () => {
     expect(judge(b)).toEqual({ outcome: 'not-exercised', message: 'no work was in progress to survive a restart' });
   });
 
+  it('finds the skip among other events', () => {
+    const b = new TranscriptBuilder();
+    const post = accepted(b, false);
+    b.pollEnded(ID, post, 'aborted', 40);
+    b.transcript.note({ type: 'restart-skipped', at: T0 + 50, message: 'no work was in progress to survive a restart' });
+    expect(judge(b)).toEqual({ outcome: 'not-exercised', message: 'no work was in progress to survive a restart' });
+  });
+
   it('gives the hint when there was no restart and no skip', () => {
     const b = new TranscriptBuilder();
     accepted(b, false);
@@ -186,6 +194,16 @@ describe('durability.survives-restart: work that never ends', () => {
     const { message, evidence } = brokenOf(judge(b));
     expect(evidence).toEqual([{ note: 'plan shop-db accepted before the restart then gave no final answer', exchanges: [post] }]);
     expect(message).toBe('1 of 1 operation in progress across the restart did not survive it');
+  });
+
+  it('names by its kind alone work without a change set name', () => {
+    const b = new TranscriptBuilder();
+    const post = b.post('apply', { suite: RESTART, at: 0, status: 202, body: { operationId: ID } });
+    delete post.changeSet;
+    b.restart(100, 1100);
+    b.post('plan', { at: 0, body: shopDbFinal() });
+    b.pollEnded(ID, post.seq, 'deadline', 30_000);
+    expect(brokenOf(judge(b)).evidence).toEqual([{ note: 'apply  accepted before the restart then gave no final answer within maxOperationDuration', exchanges: [post.seq] }]);
   });
 
   it('does not take a 200 without a final outcome for work that ended', () => {
