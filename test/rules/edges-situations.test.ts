@@ -139,6 +139,15 @@ describe('the situations of a transcript', () => {
     expect(restartWindows(new TranscriptBuilder().transcript)).toEqual([]);
   });
 
+  it('ends a restart window only at a restart-ended event, not at other events in between', () => {
+    const b = new TranscriptBuilder();
+    b.transcript.note({ type: 'restart-started', at: T0 + 100, describe: 'restart command: ./restart.sh' });
+    b.pollEnded(ID, 1, 'aborted', 150);
+    b.transcript.note({ type: 'restart-skipped', at: T0 + 160, message: 'skipped' });
+    b.transcript.note({ type: 'restart-ended', at: T0 + 200, ok: true, message: 'done' });
+    expect(restartWindows(b.transcript)).toEqual([{ startedAt: T0 + 100, endedAt: T0 + 200, ok: true, describe: 'restart command: ./restart.sh', message: 'done' }]);
+  });
+
   it('takes an exchange that touches a window at either end as in flight during it', () => {
     const b = new TranscriptBuilder();
     const window = { startedAt: T0 + 100, endedAt: T0 + 200 };
