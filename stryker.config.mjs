@@ -7,6 +7,7 @@ const config = {
   mutate: [
     'src/rules/**/*.ts',
     'src/transcript/views.ts',
+    'src/transcript/situations.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

@@ -55,6 +55,7 @@ export function burstWindow(transcript: Transcript): { startedAt: Millis; endedA
 /** An answer that says the provisioner is overloaded: 429, a 5xx, or a connection that failed (a call the kit itself cut short is none). */
 export function isOverloadAnswer(exchange: Exchange): boolean {
   if (exchange.error) return exchange.error.kind !== 'stopped';
+  // Stryker disable next-line OptionalChaining: an exchange without a transport error has a response
   const status = exchange.response?.status ?? 0;
   return status === 429 || status >= 500;
 }

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { SituationViews } from '../../src/rules/situation-views.js';
+import { burstWindow, isOverloadAnswer, overlaps, overloadedByBurst, restartWindows, SITUATION_SUITES } from '../../src/transcript/situations.js';
+import type { Transcript } from '../../src/transcript/transcript.js';
+import { IN_PROGRESS, T0, TranscriptBuilder, shopDbFinal } from '../support/transcript-builder.js';
+
+const ID = '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b';
+const RESTART_ID = '0b7e2c44-1d3f-4a9b-8c21-5e6f7a8b9c0d';
+const BURST = SITUATION_SUITES.burst;
+
+function seqs(transcript: Transcript): number[] {
+  return transcript.exchanges.map((e) => e.seq);
+}
+
+const EVERYDAY_RULES = ['answer.json', 'operation.not-lost', 'apply.idempotent', 'capacity.burst', 'input.malformed-json'];
+
+describe('SituationViews: a run with nothing to set apart', () => {
+  it('gives every rule the transcript itself', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { at: 0, status: 202, body: { operationId: ID } });
+    b.read(ID, { at: 10, body: shopDbFinal() });
+    b.transcript.note({ type: 'restart-skipped', at: T0 + 20, message: 'no work in progress' });
+    const views = new SituationViews(b.transcript);
+    for (const id of ['durability.survives-restart', 'answer.status', 'answer.prompt', ...EVERYDAY_RULES]) expect(views.for(id)).toBe(b.transcript);
+  });
+});
+
+describe('SituationViews: around a restart', () => {
+  /** An everyday plan before the restart, the restart suite's work, reads refused while the provisioner restarts, and a plan after. */
+  function restarted(): { b: TranscriptBuilder; before: number; restartPost: number; during: number; after: number; touching: number } {
+    const b = new TranscriptBuilder();
+    const before = b.post('plan', { at: 0, status: 202, body: { operationId: ID } });
+    b.read(ID, { at: 10, body: shopDbFinal() });
+    b.pollEnded(ID, before.seq, 'final', 15);
+    const restartPost = b.post('apply', { at: 50, suite: SITUATION_SUITES.restart, status: 202, body: { operationId: RESTART_ID } });
+    b.restart(100, 200);
+    const during = b.read(RESTART_ID, { at: 150, error: { kind: 'refused', message: 'connect ECONNREFUSED' } });
+    // Ended the moment the restart began: it was in flight at that moment too.
+    const touching = b.post('plan', { at: 90, took: 10, body: shopDbFinal() });
+    b.read(RESTART_ID, { at: 300, suite: SITUATION_SUITES.restart, status: 404, body: {} });
+    b.pollEnded(RESTART_ID, restartPost.seq, 'lost', 306);
+    const after = b.post('plan', { at: 201, body: shopDbFinal() });
+    return { b, before: before.seq, restartPost: restartPost.seq, during: during.seq, after: after.seq, touching: touching.seq };
+  }
+
+  it('shows durability the whole run', () => {
+    const { b } = restarted();
+    expect(new SituationViews(b.transcript).for('durability.survives-restart')).toBe(b.transcript);
+  });
+
+  it('shows every other rule the run without the restart suite and without what was in flight while it restarted', () => {
+    const { b, before, after } = restarted();
+    const views = new SituationViews(b.transcript);
+    for (const id of ['answer.status', 'answer.prompt', ...EVERYDAY_RULES]) {
+      const view = views.for(id);
+      expect(seqs(view)).toEqual([before, before + 1, after]);
+      // The poll-ended event of the restart suite's 202 goes with it; the everyday one and the restart itself stay.
+      expect(view.events.map((e) => e.type)).toEqual(['poll-ended', 'restart-started', 'restart-ended']);
+      expect(view.events[0]).toMatchObject({ acceptedSeq: before });
+    }
+  });
+
+  it('sets the restart suite apart even when the restart was skipped', () => {
+    const b = new TranscriptBuilder();
+    const everyday = b.post('plan', { at: 0, body: shopDbFinal() });
+    b.post('apply', { at: 50, suite: SITUATION_SUITES.restart, status: 503, body: {} });
+    b.transcript.note({ type: 'restart-skipped', at: T0 + 60, message: 'skipped' });
+    const view = new SituationViews(b.transcript).for('answer.status');
+    expect(seqs(view)).toEqual([everyday.seq]);
+    expect(view.events).toEqual(b.transcript.events);
+  });
+
+  it('sets apart what was in flight during a restart even with no restart suite exchange', () => {
+    const b = new TranscriptBuilder();
+    const kept = b.post('plan', { at: 0, body: shopDbFinal() });
+    b.restart(100, 200);
+    b.post('plan', { at: 200, error: { kind: 'refused', message: 'connect ECONNREFUSED' } });
+    expect(seqs(new SituationViews(b.transcript).for('operation.not-lost'))).toEqual([kept.seq]);
+  });
+});
+
+describe('SituationViews: around a burst and a repeat', () => {
+  function burstAndRepeat(): { b: TranscriptBuilder; all: Record<string, number> } {
+    const b = new TranscriptBuilder();
+    const plan = b.post('plan', { at: 0, body: shopDbFinal() });
+    const burstPlan = b.post('plan', { at: 100, took: 100, suite: BURST, status: 202, body: { operationId: ID } });
+    const burstRead = b.read(ID, { at: 300, suite: BURST, body: IN_PROGRESS });
+    const overloaded = b.post('apply', { at: 150, status: 429, body: {} });
+    const refusedDuring = b.post('apply', { at: 150, status: 409, body: {} });
+    const overloadedAfter = b.post('apply', { at: 400, status: 503, body: {} });
+    const repeat = b.post('apply', { at: 500, suite: SITUATION_SUITES.repeatApply, repeatOf: plan.seq, status: 409, body: {} });
+    const probe = b.badInput('plan', { at: 150, status: 500, body: {} });
+    return { b, all: { plan: plan.seq, burstPlan: burstPlan.seq, burstRead: burstRead.seq, overloaded: overloaded.seq, refusedDuring: refusedDuring.seq, overloadedAfter: overloadedAfter.seq, repeat: repeat.seq, probe: probe.seq } };
+  }
+
+  it('shows answer.status no burst POST, no repeat, no POST overloaded by the burst, and every read and other POST', () => {
+    const { b, all } = burstAndRepeat();
+    expect(seqs(new SituationViews(b.transcript).for('answer.status'))).toEqual([all.plan, all.burstRead, all.refusedDuring, all.overloadedAfter, all.probe]);
+  });
+
+  it('shows answer.prompt every exchange but the burst POSTs', () => {
+    const { b, all } = burstAndRepeat();
+    expect(seqs(new SituationViews(b.transcript).for('answer.prompt'))).toEqual([
+      all.plan,
+      all.burstRead,
+      all.overloaded,
+      all.refusedDuring,
+      all.overloadedAfter,
+      all.repeat,
+      all.probe,
+    ]);
+  });
+
+  it('shows every other rule the whole run when nothing restarted', () => {
+    const { b } = burstAndRepeat();
+    const views = new SituationViews(b.transcript);
+    for (const id of ['durability.survives-restart', ...EVERYDAY_RULES]) expect(views.for(id)).toBe(b.transcript);
+  });
+
+  it('keeps the events with the exchanges it keeps', () => {
+    const { b } = burstAndRepeat();
+    b.pollEnded(ID, 2, 'aborted', 600);
+    expect(new SituationViews(b.transcript).for('answer.status').events).toEqual(b.transcript.events);
+  });
+});
+
+describe('the situations of a transcript', () => {
+  it('pairs each restart start with the end that follows it, and leaves one that never ended open', () => {
+    const b = new TranscriptBuilder();
+    b.restart(100, 200);
+    b.restart(300, 400, false);
+    b.transcript.note({ type: 'restart-ended', at: T0 + 450, ok: true, message: 'stray' });
+    b.transcript.note({ type: 'restart-started', at: T0 + 500, describe: 'again' });
+    expect(restartWindows(b.transcript)).toEqual([
+      { startedAt: T0 + 100, endedAt: T0 + 200, ok: true, describe: 'restart command: ./restart.sh', message: 'done' },
+      { startedAt: T0 + 300, endedAt: T0 + 400, ok: false, describe: 'restart command: ./restart.sh', message: 'exited with code 1' },
+      { startedAt: T0 + 500, endedAt: Number.POSITIVE_INFINITY, ok: false, describe: 'again' },
+    ]);
+    expect(restartWindows(new TranscriptBuilder().transcript)).toEqual([]);
+  });
+
+  it('ends a restart window only at a restart-ended event, not at other events in between', () => {
+    const b = new TranscriptBuilder();
+    b.transcript.note({ type: 'restart-started', at: T0 + 100, describe: 'restart command: ./restart.sh' });
+    b.pollEnded(ID, 1, 'aborted', 150);
+    b.transcript.note({ type: 'restart-skipped', at: T0 + 160, message: 'skipped' });
+    b.transcript.note({ type: 'restart-ended', at: T0 + 200, ok: true, message: 'done' });
+    expect(restartWindows(b.transcript)).toEqual([{ startedAt: T0 + 100, endedAt: T0 + 200, ok: true, describe: 'restart command: ./restart.sh', message: 'done' }]);
+  });
+
+  it('takes an exchange that touches a window at either end as in flight during it', () => {
+    const b = new TranscriptBuilder();
+    const window = { startedAt: T0 + 100, endedAt: T0 + 200 };
+    expect(overlaps(b.post('plan', { at: 90, took: 10 }), window)).toBe(true);
+    expect(overlaps(b.post('plan', { at: 89, took: 10 }), window)).toBe(false);
+    expect(overlaps(b.post('plan', { at: 200, took: 10 }), window)).toBe(true);
+    expect(overlaps(b.post('plan', { at: 201, took: 10 }), window)).toBe(false);
+    expect(overlaps(b.post('plan', { at: 0, took: 500 }), window)).toBe(true);
+  });
+
+  it('spans the burst from its first send to its last end, reads included', () => {
+    const b = new TranscriptBuilder();
+    expect(burstWindow(b.transcript)).toBeUndefined();
+    b.post('plan', { at: 0, took: 1000 });
+    b.post('plan', { at: 200, took: 10, suite: BURST });
+    b.post('plan', { at: 100, took: 10, suite: BURST });
+    b.read(ID, { at: 300, took: 50, suite: BURST });
+    expect(burstWindow(b.transcript)).toEqual({ startedAt: T0 + 100, endedAt: T0 + 350 });
+  });
+
+  it('takes 429, 5xx and failed connections as overload, and neither a stopped call nor a 4xx', () => {
+    const b = new TranscriptBuilder();
+    expect(isOverloadAnswer(b.post('plan', { status: 429 }))).toBe(true);
+    expect(isOverloadAnswer(b.post('plan', { status: 500 }))).toBe(true);
+    expect(isOverloadAnswer(b.post('plan', { status: 499 }))).toBe(false);
+    expect(isOverloadAnswer(b.post('plan', { status: 428 }))).toBe(false);
+    expect(isOverloadAnswer(b.post('plan', { status: 200 }))).toBe(false);
+    expect(isOverloadAnswer(b.post('plan', { error: { kind: 'refused', message: 'no' } }))).toBe(true);
+    expect(isOverloadAnswer(b.post('plan', { error: { kind: 'stopped', message: 'run stopped' } }))).toBe(false);
+  });
+
+  it('blames the burst for an overload answer only to a plan or apply of another suite in flight with it', () => {
+    const b = new TranscriptBuilder();
+    const window = { startedAt: T0 + 100, endedAt: T0 + 200 };
+    expect(overloadedByBurst(b.post('apply', { at: 150, status: 503 }), window)).toBe(true);
+    expect(overloadedByBurst(b.post('plan', { at: 150, status: 429 }), window)).toBe(true);
+    expect(overloadedByBurst(b.post('plan', { at: 150, status: 503 }), undefined)).toBe(false);
+    expect(overloadedByBurst(b.post('plan', { at: 150, status: 503, suite: BURST }), window)).toBe(false);
+    expect(overloadedByBurst(b.read(ID, { at: 150, status: 503 }), window)).toBe(false);
+    expect(overloadedByBurst(b.badInput('plan', { at: 150, status: 503 }), window)).toBe(false);
+    expect(overloadedByBurst(b.post('plan', { at: 300, status: 503 }), window)).toBe(false);
+    expect(overloadedByBurst(b.post('plan', { at: 150, status: 409 }), window)).toBe(false);
+  });
+});
