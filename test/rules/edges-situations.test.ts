@@ -111,10 +111,17 @@ describe('SituationViews: around a burst and a repeat', () => {
     ]);
   });
 
+  it('shows the repeat rules every exchange but the POSTs the burst overloaded', () => {
+    const { b, all } = burstAndRepeat();
+    const views = new SituationViews(b.transcript);
+    const expected = [all.plan, all.burstPlan, all.burstRead, all.refusedDuring, all.overloadedAfter, all.repeat, all.probe];
+    for (const id of ['apply.idempotent', 'apply.repeat-while-running', 'plan.repeatable']) expect(seqs(views.for(id))).toEqual(expected);
+  });
+
   it('shows every other rule the whole run when nothing restarted', () => {
     const { b } = burstAndRepeat();
     const views = new SituationViews(b.transcript);
-    for (const id of ['durability.survives-restart', ...EVERYDAY_RULES]) expect(views.for(id)).toBe(b.transcript);
+    for (const id of ['durability.survives-restart', ...EVERYDAY_RULES.filter((id) => id !== 'apply.idempotent')]) expect(views.for(id)).toBe(b.transcript);
   });
 
   it('keeps the events with the exchanges it keeps', () => {
