@@ -31,13 +31,15 @@ export interface GeneratedChange {
   properties?: Record<string, PropertyValue>;
 }
 
-/** A change set as schemas/change-set.schema.json allows it: 1 to 8 changes, (id, environment) pairs unique. */
+/** A change set as schemas/change-set.schema.json allows it: usually 1 to 8 changes, now and then up to 32, (id, environment) pairs unique. */
 export interface GeneratedChangeSet extends Partial<Record<TopLevelField, string>> {
   changes: GeneratedChange[];
 }
 
-/** The most changes generated; the schema sets no upper bound, this keeps each case quick. */
+/** The most changes a change set usually holds; the schema sets no upper bound, this keeps most cases quick. */
 export const MAX_CHANGES = 8;
+/** Now and then a change set holds up to this many: provisioners page or batch their work, and that breaks too. */
+export const MAX_MANY_CHANGES = 32;
 /** Deepest nesting inside `properties`; the whole body stays far below what any JSON parser refuses. */
 export const MAX_PROPERTY_DEPTH = 3;
 
@@ -120,22 +122,34 @@ type PlacedChange<P> = Omit<GeneratedChange, 'properties'> & { properties: P };
 /**
  * The changes of a generated change set, as record fields. Ids and environments come from small pools, so
  * that one id shows up in several environments; pairs that repeat are dropped (see `uniqueChanges`).
+ * Usually 1 to 8 changes, one time in ten up to 32 (ids past the pool's end get a numbered suffix).
  * Shrinking goes field by field in this order: fewer changes first, which makes every later step cheaper.
  */
 function changeFields<P>(properties: fc.Arbitrary<P>) {
-  const draft = fc.record({
-    idIndex: fc.nat({ max: 5 }),
-    environmentIndex: fc.nat({ max: 2 }),
-    action: fc.constantFrom(...ACTIONS),
-    properties,
-  });
-  return {
+  const drafts = (maxLength: number, idSlots: number, size: fc.SizeForArbitrary) =>
     // Drafts name distinct pool slots, so that 8 changes stay 8 unless two pool entries happen to be equal.
-    drafts: atLeast(MIN_CHANGES, fc.uniqueArray(draft, { maxLength: MAX_CHANGES, selector: (d) => `${d.idIndex}/${d.environmentIndex}` })),
-    ids: nonEmpty(fc.array(nameArbitrary(64, CHANGE_FIELDS.id.minLength), { maxLength: 6 })),
-    environments: nonEmpty(fc.array(nameArbitrary(24, CHANGE_FIELDS.environment.minLength), { maxLength: 3 })),
+    atLeast(
+      MIN_CHANGES,
+      fc.uniqueArray(
+        fc.record({ idIndex: fc.nat({ max: idSlots - 1 }), environmentIndex: fc.nat({ max: ENVIRONMENT_SLOTS - 1 }), action: fc.constantFrom(...ACTIONS), properties }),
+        { maxLength, size, selector: (d) => `${d.idIndex}/${d.environmentIndex}` },
+      ),
+    );
+  return {
+    drafts: fc.oneof(
+      { withCrossShrink: true },
+      { weight: 9, arbitrary: drafts(MAX_CHANGES, ID_SLOTS, 'small') },
+      // 'max': fast-check's default size would stop far below 32 changes.
+      { weight: 1, arbitrary: drafts(MAX_MANY_CHANGES, Math.ceil(MAX_MANY_CHANGES / ENVIRONMENT_SLOTS) + 1, 'max') },
+    ),
+    ids: nonEmpty(fc.array(nameArbitrary(64, CHANGE_FIELDS.id.minLength), { maxLength: ID_SLOTS })),
+    environments: nonEmpty(fc.array(nameArbitrary(24, CHANGE_FIELDS.environment.minLength), { maxLength: ENVIRONMENT_SLOTS })),
   };
 }
+
+/** Pool sizes: few enough that ids meet again in other environments. */
+const ID_SLOTS = 6;
+const ENVIRONMENT_SLOTS = 3;
 
 /**
  * Change sets drawn from the change-set schema alone, top-level fields included: the starting points of bad
@@ -166,39 +180,81 @@ export interface TemplatedChangeSet {
 }
 
 /**
+ * What a generated change does with its template change's `properties`: keeps them, adds generated keys,
+ * keeps only some keys (bit i of `keep` keeps the template's i-th key), sends `{}`, or sends none. All are
+ * valid change sets (`properties` is an optional object); a provisioner that needs a key may answer that
+ * change `failed`, but never refuse the call.
+ */
+export type PropertiesDraft =
+  | { kind: 'own' }
+  | { kind: 'extended'; extras: Record<string, PropertyValue> }
+  | { kind: 'partial'; keep: number }
+  | { kind: 'empty' }
+  | { kind: 'absent' };
+
+/** Mostly the template's own or extended properties; the rest now and then. Shrinks to the template's own. */
+function propertiesDraftArbitrary(): fc.Arbitrary<PropertiesDraft> {
+  return fc.oneof(
+    { withCrossShrink: true },
+    { weight: 4, arbitrary: fc.constant({ kind: 'own' as const }) },
+    { weight: 3, arbitrary: propertiesArbitrary().map((extras) => ({ kind: 'extended' as const, extras })) },
+    { weight: 1, arbitrary: fc.nat({ max: 0xffff }).map((keep) => ({ kind: 'partial' as const, keep })) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'empty' as const }) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'absent' as const }) },
+  );
+}
+
+/**
  * Change sets made from the user's own (`templates`, at least one): each keeps every field of its template
  * but the changes, and each change starts from the template's first one, so a provisioner registered for
  * one resource type never gets a body it may fairly refuse. Ids, environments and actions vary as in
- * `changeSetArbitrary`; properties are the template change's own, or those merged with generated extra keys.
+ * `changeSetArbitrary`; properties as {@link PropertiesDraft} says.
  * Shrinks to one change with the plainest id and environment, the template's properties and the first template.
  */
 export function templatedChangeSetArbitrary(templates: readonly ChangeSetTemplate[]): fc.Arbitrary<TemplatedChangeSet> {
   return fc
-    .record({ ...changeFields(fc.option(propertiesArbitrary(), { nil: undefined, freq: 3 })), template: fc.constantFrom(...templates) })
+    .record({ ...changeFields(propertiesDraftArbitrary()), template: fc.constantFrom(...templates) })
     .map(({ ids, environments, drafts, template }) => {
       const changes = uniqueChanges(ids, environments, drafts).map((change) => changeFromTemplate(template.firstChange, change));
       return { template: template.name, changes, body: withChanges(template, changes) };
     });
 }
 
-/** The template's change with the generated id, environment and action, and its properties extended by `extras`. */
-function changeFromTemplate(templateChange: JsonObject, change: PlacedChange<Record<string, PropertyValue> | undefined>): TemplatedChange {
-  const { properties: extras, ...generated } = change;
-  const made: TemplatedChange = { ...templateChange, ...generated };
-  if (extras === undefined) return made;
-  const own = templateChange.properties;
-  if (own === undefined) made.properties = extras;
-  // The template's own keys keep their values and their place; extras only add keys. Properties that are not
-  // an object belong to the user's format and stay as they are.
-  else if (isJsonObject(own)) made.properties = Object.fromEntries([...Object.entries(own), ...Object.entries(extras).filter(([key]) => !Object.hasOwn(own, key))]);
+/** The template's change with the generated id, environment and action, and its properties as the draft says. */
+function changeFromTemplate(templateChange: JsonObject, change: PlacedChange<PropertiesDraft>): TemplatedChange {
+  const { properties: draft, ...generated } = change;
+  const { properties: own, ...fields } = templateChange;
+  const made: TemplatedChange = { ...fields, ...generated };
+  const properties = propertiesFor(own, draft);
+  if (properties !== undefined) made.properties = properties;
   return made;
+}
+
+function propertiesFor(own: unknown, draft: PropertiesDraft): unknown {
+  switch (draft.kind) {
+    case 'own':
+      return own;
+    case 'absent':
+      return undefined;
+    case 'empty':
+      return {};
+    case 'extended':
+      if (own === undefined) return draft.extras;
+      // The template's own keys keep their values and their place; extras only add keys. Properties that are
+      // not an object belong to the user's format and stay as they are.
+      return isJsonObject(own) ? Object.fromEntries([...Object.entries(own), ...Object.entries(draft.extras).filter(([key]) => !Object.hasOwn(own, key))]) : own;
+    case 'partial':
+      return isJsonObject(own) ? Object.fromEntries(Object.entries(own).filter((_, i) => (draft.keep & (1 << (i % 16))) !== 0)) : own;
+  }
 }
 
 function uniqueChanges<P>(ids: string[], environments: string[], drafts: Array<ChangeDraft<P>>): Array<PlacedChange<P>> {
   const seen = new Set<string>();
   const changes: Array<PlacedChange<P>> = [];
   for (const draft of drafts) {
-    const id = ids[draft.idIndex % ids.length]!;
+    // Slots past the pool's end reuse a pool id with a suffix, so that up to 32 changes stay distinct.
+    const lap = Math.floor(draft.idIndex / ids.length);
+    const id = lap === 0 ? ids[draft.idIndex]! : `${ids[draft.idIndex % ids.length]!}-${lap}`;
     const environment = environments[draft.environmentIndex % environments.length]!;
     const key = JSON.stringify([id, environment]);
     if (seen.has(key)) continue;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { jsonDepth } from '../../src/core/json-depth.js';
 import { bundledChangeSetFiles, loadChangeSets, parseChangeSet } from '../../src/config/change-sets.js';
-import { changeSetArbitrary, MAX_CHANGES, templatedChangeSetArbitrary, type GeneratedChangeSet, type TemplatedChangeSet } from '../../suites/properties/change-set-arbitrary.js';
+import { changeSetArbitrary, MAX_CHANGES, MAX_MANY_CHANGES, templatedChangeSetArbitrary, type GeneratedChangeSet, type TemplatedChangeSet } from '../../suites/properties/change-set-arbitrary.js';
 import { isJsonObject, templateOf, type ChangeSetTemplate, type JsonObject } from '../../suites/properties/change-set-template.js';
 import { invalidChangeSetArbitrary, malformedJsonArbitrary, MAX_NESTING, parses } from '../../suites/properties/bad-input-arbitrary.js';
 import { ROOT } from '../e2e/run-cli.js';
@@ -54,12 +54,20 @@ function withoutChanges(body: unknown): unknown {
   return rest;
 }
 
+/** Generated properties are absent or an object, and any key of the template's own they hold has the template's value. */
+function expectOwnValuesKept(properties: unknown, own: unknown): void {
+  if (properties === undefined) return;
+  expect(isJsonObject(properties)).toBe(true);
+  if (!isJsonObject(own)) return;
+  for (const [key, value] of Object.entries(properties as JsonObject)) if (Object.hasOwn(own, key)) expect(value).toEqual(own[key]);
+}
+
 function templateNamed(name: string, templates: ChangeSetTemplate[]): ChangeSetTemplate {
   return templates.find((t) => t.name === name)!;
 }
 
 describe('change sets made from templates', () => {
-  it('keep every field of their template but the changes, and are valid by the change-set schema with 1 to 8 unique changes', () => {
+  it('keep every field of their template but the changes, and are valid by the change-set schema with 1 to 32 unique changes', () => {
     fc.assert(
       fc.property(templatedChangeSetArbitrary(BUNDLED), ({ template: name, changes, body }) => {
         const source = templateNamed(name, BUNDLED);
@@ -68,11 +76,11 @@ describe('change sets made from templates', () => {
         expect((body as JsonObject).changes).toEqual(changes);
         expect(isChangeSet(body), JSON.stringify(isChangeSet.errors)).toBe(true);
         expect(changes.length).toBeGreaterThanOrEqual(1);
-        expect(changes.length).toBeLessThanOrEqual(MAX_CHANGES);
+        expect(changes.length).toBeLessThanOrEqual(MAX_MANY_CHANGES);
         expect(pairsUnique(body)).toBe(true);
         expect(jsonDepth(body)).toBeLessThanOrEqual(7);
-        // The template change's own properties are always there, with their values.
-        for (const change of changes) expect(change.properties).toMatchObject(source.firstChange.properties as JsonObject);
+        // Properties are absent or an object; whichever of the template's own keys they hold keep their values.
+        for (const change of changes) expectOwnValuesKept(change.properties, source.firstChange.properties);
         expect(names([{ changes }]).some((text) => /\p{Cs}|\p{Cc}|\p{Mn}/u.test(text))).toBe(false);
       }),
       { numRuns: 300 },
@@ -88,6 +96,20 @@ describe('change sets made from templates', () => {
     expect(changes.some(({ change, own }) => Object.keys(change.properties as JsonObject).length > Object.keys(own as JsonObject).length)).toBe(true);
     expect(changes.some(({ change }) => isJsonObject(change.properties) && Object.keys(change.properties).length === 0)).toBe(true);
     expect(changes.some(({ change }) => jsonDepth(change.properties) >= 3)).toBe(true);
+    // Also without properties, and with only some of the template's keys (the postgres template has two).
+    expect(changes.some(({ change, own }) => own !== undefined && change.properties === undefined)).toBe(true);
+    expect(
+      changes.some(({ change, own }) => {
+        const ownKeys = Object.keys(own as JsonObject);
+        const kept = isJsonObject(change.properties) ? Object.keys(change.properties) : [];
+        return ownKeys.length > 1 && kept.length > 0 && kept.length < ownKeys.length && kept.every((key) => ownKeys.includes(key));
+      }),
+    ).toBe(true);
+    // Usually up to 8 changes, now and then more, never past 32.
+    const counts = sets.map((s) => s.changes.length);
+    expect(counts.filter((n) => n <= MAX_CHANGES).length).toBeGreaterThan(sets.length * 0.75);
+    expect(counts.some((n) => n > 16)).toBe(true);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(MAX_MANY_CHANGES);
   });
 
   it('start each change from the template change: its other fields stay, a change without properties gets none or extras only', () => {
@@ -109,7 +131,7 @@ describe('change sets made from templates', () => {
         expect(Object.keys((body as { spec: JsonObject }).spec)).toEqual(['region', 'changes']);
         for (const change of changes) {
           expect(change.tier).toBe('gold');
-          expect(change.properties).toMatchObject({ size: 's' });
+          expectOwnValuesKept(change.properties, { size: 's' });
         }
       }),
       { numRuns: 200 },
@@ -136,12 +158,12 @@ describe('change sets made from templates', () => {
 });
 
 describe('generated change sets (the valid starting points of bad bodies)', () => {
-  it('are valid by the change-set schema, with 1 to 8 changes, unique (id, environment) pairs and shallow nesting', () => {
+  it('are valid by the change-set schema, with 1 to 32 changes, unique (id, environment) pairs and shallow nesting', () => {
     fc.assert(
       fc.property(changeSetArbitrary(), (changeSet) => {
         expect(isChangeSet(changeSet), JSON.stringify(isChangeSet.errors)).toBe(true);
         expect(changeSet.changes.length).toBeGreaterThanOrEqual(1);
-        expect(changeSet.changes.length).toBeLessThanOrEqual(MAX_CHANGES);
+        expect(changeSet.changes.length).toBeLessThanOrEqual(MAX_MANY_CHANGES);
         const pairs = changeSet.changes.map((c) => JSON.stringify([c.id, c.environment]));
         expect(new Set(pairs).size).toBe(pairs.length);
         expect(jsonDepth(changeSet)).toBeLessThanOrEqual(7);

@@ -427,6 +427,20 @@ fault('punctuation-environment-500', (options) => {
   });
 });
 
+fault('missing-properties-500', (options) => {
+  it('answers 500 JSON to a change without a properties field', async () => {
+    const { url } = await start({ ...options, mode: 'sync' });
+    const answer = await submit(url, 'plan', oneChange({ id: 'a', environment: 'test' }));
+    expect(answer.status).toBe(500);
+    expect(answer.contentType).toBe(JSON_TYPE);
+  });
+
+  it.each([{}, { size: 's' }])('answers a change whose properties are %j as usual', async (properties) => {
+    const { url } = await start({ ...options, mode: 'sync' });
+    expect((await submit(url, 'plan', oneChange({ id: 'a', environment: 'test', properties }))).status).toBe(200);
+  });
+});
+
 fault('nested-json-500', (options) => {
   const nested = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);
   it('answers 500 to JSON nested 51 deep, and 400 to 50 deep or to unclosed brackets', async () => {

@@ -25,6 +25,7 @@ import numericOperationId from './numeric-operation-id.js';
 import partialResults from './partial-results.js';
 import plain404 from './plain-404.js';
 import punctuationEnvironment500 from './punctuation-environment-500.js';
+import missingProperties500 from './missing-properties-500.js';
 import racingReads from './racing-reads.js';
 import readStatus202 from './read-status-202.js';
 import readTextPlain from './read-text-plain.js';
@@ -69,6 +70,7 @@ const LIST = [
   longIdResultLost,
   removedResultRenamed,
   punctuationEnvironment500,
+  missingProperties500,
   nestedJson500,
   trailingGarbageAccepted,
   racingReads,
