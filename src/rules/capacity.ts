@@ -82,13 +82,24 @@ function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Jud
     }
   }
   const window = burstWindow(transcript);
-  for (const call of others.filter((other) => overloadedByBurst(other, window))) {
+  const overloaded = others.filter((other) => overloadedByBurst(other, window));
+  for (const call of overloaded) {
     faults.push(evidence(`${call.tag} ${call.changeSet ?? ''} of ${call.suite} ${statusText(call)} while a burst of ${plural(calls.length, 'call')} was in flight`, call));
   }
   const inFlight = mostInFlight(calls);
   const kinds = `${plural(calls.filter((c) => c.tag === 'plan').length, 'plan')}, ${plural(calls.filter((c) => c.tag === 'apply').length, 'apply', 'applies')}`;
   const aside = unattributed > 0 ? `; ${plural(unattributed, 'call')} failed the way the provisioner fails without load too, which answer.status and the operation rules judge` : '';
-  if (faults.length > 0) return broken(`${faults.length} of ${plural(calls.length, 'call')} in a burst (${kinds}, up to ${inFlight} in flight at once) did not hold${aside}`, faults);
+  if (faults.length > 0) {
+    // The burst's own calls and the other suites' calls it overloaded are counted apart: "24 of 20" says nothing.
+    const own = faults.length - overloaded.length;
+    const shape = `${kinds}, up to ${inFlight} in flight at once`;
+    const refused = (count: number): string => `${plural(count, 'call')} of other suites ${count === 1 ? 'was' : 'were'} refused or dropped`;
+    const head =
+      own === 0
+        ? `${refused(overloaded.length)} during a burst of ${plural(calls.length, 'call')} (${shape})`
+        : `${own} of ${plural(calls.length, 'call')} in a burst (${shape}) did not hold${overloaded.length > 0 ? `, and ${refused(overloaded.length)} meanwhile` : ''}`;
+    return broken(`${head}${aside}`, faults);
+  }
   if (answered === 0) return notExercised(`no call of the burst was answered as it would be without load${aside}`);
   const operationsEnded = accepted === 0 ? 'none was accepted with 202' : `${ended} of ${plural(accepted, 'accepted operation')} reached a final answer`;
   return held(`${plural(calls.length, 'call')} at once (${kinds}, up to ${inFlight} in flight together): ${answered} answered 200 or 202, ${operationsEnded}${aside}`);
