@@ -45,11 +45,28 @@ export function overlaps(exchange: Exchange, window: { startedAt: Millis; endedA
   return exchange.sentAt <= window.endedAt && exchange.endedAt >= window.startedAt;
 }
 
+/** The time the provisioner was under the burst, and what it answered away from it. */
+export interface BurstWindow {
+  startedAt: Millis;
+  endedAt: Millis;
+  /**
+   * The kinds of call (`plan`, `apply`) the provisioner answered 200 or 202 at least once in the run. A kind it
+   * never answers so, refused with a 500 or a reset, fails without load too: the everyday rules judge it.
+   */
+  answeredKinds: ReadonlySet<string>;
+}
+
 /** From the first exchange of the burst suite to the end of its last (its operations' reads included): the time the provisioner was under the burst. */
-export function burstWindow(transcript: Transcript): { startedAt: Millis; endedAt: Millis } | undefined {
+export function burstWindow(transcript: Transcript): BurstWindow | undefined {
   const burst = transcript.exchanges.filter((exchange) => exchange.suite === SITUATION_SUITES.burst);
   if (burst.length === 0) return undefined;
-  return { startedAt: Math.min(...burst.map((e) => e.sentAt)), endedAt: Math.max(...burst.map((e) => e.endedAt)) };
+  const window = { startedAt: Math.min(...burst.map((e) => e.sentAt)), endedAt: Math.max(...burst.map((e) => e.endedAt)) };
+  const answeredKinds = new Set(transcript.exchanges.filter((e) => isPlanOrApply(e) && (e.response?.status === 200 || e.response?.status === 202)).map((e) => e.tag));
+  return { ...window, answeredKinds };
+}
+
+function isPlanOrApply(exchange: Exchange): boolean {
+  return exchange.tag === 'plan' || exchange.tag === 'apply';
 }
 
 /** An answer that says the provisioner is overloaded: 429, a 5xx, or a connection that failed (a call the kit itself cut short is none). */
@@ -60,8 +77,16 @@ export function isOverloadAnswer(exchange: Exchange): boolean {
   return status === 429 || status >= 500;
 }
 
-/** A plan or apply of another suite, in flight while the burst was, that was answered as an overloaded provisioner answers. */
-export function overloadedByBurst(exchange: Exchange, window: { startedAt: Millis; endedAt: Millis } | undefined): boolean {
-  if (!window || exchange.suite === SITUATION_SUITES.burst || (exchange.tag !== 'plan' && exchange.tag !== 'apply')) return false;
-  return overlaps(exchange, window) && isOverloadAnswer(exchange);
+/** The statuses by which a server says it is too busy now; any other overload answer may be a plain fault too. */
+const BUSY_STATUSES = [429, 503];
+
+/**
+ * A plan or apply of another suite, in flight while the burst was, that was answered as an overloaded
+ * provisioner answers: 429 or 503, or another 5xx or a failed connection for a kind of call the provisioner
+ * does answer 200 or 202 (else it fails that way without load too).
+ */
+export function overloadedByBurst(exchange: Exchange, window: BurstWindow | undefined): boolean {
+  if (!window || exchange.suite === SITUATION_SUITES.burst || !isPlanOrApply(exchange)) return false;
+  if (!overlaps(exchange, window) || !isOverloadAnswer(exchange)) return false;
+  return BUSY_STATUSES.includes(exchange.response?.status ?? 0) || window.answeredKinds.has(exchange.tag);
 }

@@ -172,7 +172,20 @@ describe('the situations of a transcript', () => {
     b.post('plan', { at: 200, took: 10, suite: BURST });
     b.post('plan', { at: 100, took: 10, suite: BURST });
     b.read(ID, { at: 300, took: 50, suite: BURST });
-    expect(burstWindow(b.transcript)).toEqual({ startedAt: T0 + 100, endedAt: T0 + 350 });
+    expect(burstWindow(b.transcript)).toMatchObject({ startedAt: T0 + 100, endedAt: T0 + 350 });
+  });
+
+  it('knows the kinds of call the provisioner answered 200 or 202 at least once, in the burst or not', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { at: 100, took: 100, suite: BURST, status: 503, body: {} });
+    b.post('apply', { at: 0, took: 10, status: 202, body: { operationId: ID } });
+    b.post('plan', { at: 400, took: 10, status: 503, body: {} });
+    b.read(ID, { at: 500, took: 10 });
+    expect([...burstWindow(b.transcript)!.answeredKinds]).toEqual(['apply']);
+    const plans = new TranscriptBuilder();
+    plans.post('plan', { at: 100, took: 100, suite: BURST });
+    plans.post('apply', { at: 150, took: 10, status: 500, body: {} });
+    expect([...burstWindow(plans.transcript)!.answeredKinds]).toEqual(['plan']);
   });
 
   it('takes 429, 5xx and failed connections as overload, and neither a stopped call nor a 4xx', () => {
@@ -188,7 +201,7 @@ describe('the situations of a transcript', () => {
 
   it('blames the burst for an overload answer only to a plan or apply of another suite in flight with it', () => {
     const b = new TranscriptBuilder();
-    const window = { startedAt: T0 + 100, endedAt: T0 + 200 };
+    const window = { startedAt: T0 + 100, endedAt: T0 + 200, answeredKinds: new Set(['plan', 'apply']) };
     expect(overloadedByBurst(b.post('apply', { at: 150, status: 503 }), window)).toBe(true);
     expect(overloadedByBurst(b.post('plan', { at: 150, status: 429 }), window)).toBe(true);
     expect(overloadedByBurst(b.post('plan', { at: 150, status: 503 }), undefined)).toBe(false);
@@ -197,5 +210,12 @@ describe('the situations of a transcript', () => {
     expect(overloadedByBurst(b.badInput('plan', { at: 150, status: 503 }), window)).toBe(false);
     expect(overloadedByBurst(b.post('plan', { at: 300, status: 503 }), window)).toBe(false);
     expect(overloadedByBurst(b.post('plan', { at: 150, status: 409 }), window)).toBe(false);
+    // A kind never answered 200 or 202 fails without load too: a 500 or a reset is not the burst's, a 429 or 503 still is.
+    const appliesNever = { ...window, answeredKinds: new Set(['plan']) };
+    expect(overloadedByBurst(b.post('apply', { at: 150, status: 500 }), appliesNever)).toBe(false);
+    expect(overloadedByBurst(b.post('apply', { at: 150, error: { kind: 'reset', message: 'socket hang up' } }), appliesNever)).toBe(false);
+    expect(overloadedByBurst(b.post('apply', { at: 150, status: 503 }), appliesNever)).toBe(true);
+    expect(overloadedByBurst(b.post('apply', { at: 150, status: 429 }), appliesNever)).toBe(true);
+    expect(overloadedByBurst(b.post('plan', { at: 150, status: 500 }), appliesNever)).toBe(true);
   });
 });
