@@ -36,15 +36,18 @@ function anyCase(name: string): string {
 }
 
 /**
- * The spellings of a value in a text of the format: raw, and escaped once (a JSON string) or twice (a body
- * kept as a string inside JSON). Only escaped forms are sought in escaped formats, so that a match always
- * lies inside a string and replacing it keeps the JSON, XML or HTML well formed.
+ * The spellings of a value in a text of the format: raw or as HTML or XML writes it (a provider's error page
+ * echoes it so), each escaped once (a JSON string) or twice (a body kept as a string inside JSON). Only escaped
+ * forms are sought in escaped formats, so that a match always lies inside a string or text node and replacing
+ * it keeps the JSON, XML or HTML well formed.
  */
 function formsOf(value: string, format: OutputFormat): string[] {
-  const once = jsonInner(value);
-  const bases = [value, once, jsonInner(once)];
+  const bases = [...new Set([value, escapeHtml(value), xmlText(value)])].flatMap((base) => {
+    const once = jsonInner(base);
+    return [base, once, jsonInner(once)];
+  });
   const forms =
-    format === 'json' ? bases.slice(1)
+    format === 'json' ? bases.filter((form, i) => i % 3 !== 0 || form === jsonInner(form))
     : format === 'xml' ? bases.map(xmlText)
     : format === 'html' ? bases.map(escapeHtml)
     // Plain text also holds shell-quoted curl arguments, where ' is written '\''.
