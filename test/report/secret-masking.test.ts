@@ -7,6 +7,7 @@ import yargs from 'yargs';
 import { executeRun, runCommand, type RunArgs } from '../../src/cli/run.js';
 import type { ProgressStream } from '../../src/report/progress.js';
 import { verifyBundle } from '../../src/runner/verify-bundle.js';
+import { runConformance } from '../../src/api/run-conformance.js';
 import { startEchoingProvisioner, type EchoingProvisioner } from '../support/echoing-provisioner.js';
 
 const TOKEN = 'tok-echo-5512';
@@ -141,4 +142,17 @@ describe('secrets a provisioner echoes, in every output of a run', () => {
     expect(check.problems).toEqual([]);
     expect(check.judgedVerdict).toBe(check.recordedVerdict);
   });
+
+  it('are hidden in the report the library resolves to, headers given as a map', async () => {
+    const report = await runConformance({
+      url: provisioner.url,
+      header: { Authorization: `Bearer ${TOKEN}`, 'X-Api-Key': API_KEY, 'X-Custom-Auth': CUSTOM },
+      properties: false,
+      burst: 0,
+      pollInterval: 'PT0.02S',
+    });
+    const text = JSON.stringify(report);
+    expectNoLeak(text);
+    expect(text).toContain('[redacted]');
+  }, 60_000);
 });
