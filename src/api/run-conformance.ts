@@ -3,6 +3,8 @@ import type { CommandResult } from '../cli/command-result.js';
 import { executeRun, runCommand, type RunArgs } from '../cli/run.js';
 import { UsageError } from '../errors.js';
 import { buildJsonReport, type JsonReport } from '../report/json-report.js';
+import { SecretMask } from '../report/secret-mask.js';
+import { parseHeaders } from '../config/headers.js';
 import { optionsToArgs, type ConformanceOptions } from './options.js';
 
 /** What a run found, with the shape of the JSON report (`schemas/report.schema.json`). */
@@ -28,5 +30,9 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     .parseAsync();
   if (!parsed) throw new UsageError('usage', 'the options did not make a run');
   const outcome = await executeRun(parsed, { console: false, ...(options.signal && { signal: options.signal }) });
-  return buildJsonReport(outcome);
+  const report = buildJsonReport(outcome);
+  if (parsed.showSecrets) return report;
+  // The report leaves the kit as a value, not a file: it passes the same mask as everything the CLI writes.
+  const mask = new SecretMask().addHeaders(parseHeaders(parsed.header ?? [])).addUrl(outcome.target.url).learnExchanges(outcome.transcript.exchanges);
+  return JSON.parse(mask.json(JSON.stringify(report))) as Report;
 }

@@ -5,7 +5,7 @@ import { UsageError } from '../errors.js';
 import { bundledPath } from '../core/package.js';
 import { parsePositiveDuration } from '../core/duration.js';
 import { runConformance } from '../runner/run.js';
-import { createProgress } from '../report/progress.js';
+import { createProgress, type ProgressStream } from '../report/progress.js';
 import { renderSummary } from '../report/console.js';
 import { shouldUseColor } from '../report/style.js';
 import { writeJsonReport } from '../report/write-json.js';
@@ -15,8 +15,9 @@ import { writeBundle } from '../report/bundle.js';
 import { loadBaseline } from '../config/baseline.js';
 import { REDACTED } from '../report/redact.js';
 import type { RunOutcome } from '../runner/outcome.js';
-import { writeTranscriptFile } from '../transcript/transcript-file.js';
-import { redactExchanges } from '../report/redact-transcript.js';
+import { writeTranscript } from '../report/write-transcript.js';
+import { SecretMask } from '../report/secret-mask.js';
+import { maskedProgress, maskedStream } from '../report/masked-output.js';
 import { FAULTS, isFaultName, startReferenceProvisioner } from '../reference/index.js';
 import type { CommandResult } from './command-result.js';
 import { resolveRunLayers, type RunLayers } from '../config/run-layers.js';
@@ -98,6 +99,9 @@ export interface RunIo {
   console: boolean;
   /** Stops the run (a library caller's own stop); the CLI's comes from SIGINT and SIGTERM. */
   signal?: AbortSignal;
+  /** Where the console's summary and progress go; process.stdout and process.stderr unless given (tests). */
+  stdout?: ProgressStream;
+  stderr?: ProgressStream;
 }
 
 const CONSOLE: RunIo = { console: true };
@@ -145,7 +149,14 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<RunOutcome> 
     await reference?.close();
     throw new UsageError('--registration', 'the certify profile needs the registration document: certification judges it');
   }
-  const progress = io.console ? createProgress(process.stderr, { color: shouldUseColor(process.stderr, process.env), startedAt: Date.now() }) : undefined;
+  // Every byte the run writes goes through one mask of the user's secrets; the bundle's is never lifted.
+  const secrets = new SecretMask().addHeaders(options.headers).addUrl(url);
+  const shown = args.showSecrets ? SecretMask.none() : secrets;
+  const stdout = io.stdout ?? process.stdout;
+  const stderr = io.stderr ?? process.stderr;
+  const progress = io.console
+    ? maskedProgress(createProgress(maskedStream(stderr, shown), { color: shouldUseColor(stderr, process.env), startedAt: Date.now() }), shown)
+    : undefined;
   const abort = new AbortController();
   const onSignal = (): void => abort.abort();
   if (io.console) {
@@ -174,15 +185,13 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<RunOutcome> 
       signal,
     });
     progress?.stop();
-    if (io.console) process.stdout.write(renderSummary(outcome, { color: shouldUseColor(process.stdout, process.env), invocation: process.argv.slice(2) }));
-    if (args.report !== undefined) await writeJsonReport(args.report, outcome);
-    if (args.junit !== undefined) await writeJunitReport(args.junit, outcome);
-    if (args.html !== undefined) await writeHtmlReport(args.html, outcome);
-    if (args.bundle !== undefined) await writeBundle(args.bundle, { outcome, settings: bundleSettings(url, options.headers, outcome) });
-    if (args.transcript !== undefined) {
-      const { exchanges, events } = outcome.transcript;
-      await writeTranscriptFile(args.transcript, args.showSecrets ? exchanges : redactExchanges(exchanges), events, outcome.context);
-    }
+    secrets.learnExchanges(outcome.transcript.exchanges);
+    if (io.console) stdout.write(shown.text(renderSummary(outcome, { color: shouldUseColor(stdout, process.env), invocation: process.argv.slice(2) })));
+    if (args.report !== undefined) await writeJsonReport(args.report, outcome, shown);
+    if (args.junit !== undefined) await writeJunitReport(args.junit, outcome, shown);
+    if (args.html !== undefined) await writeHtmlReport(args.html, outcome, shown);
+    if (args.bundle !== undefined) await writeBundle(args.bundle, { outcome, settings: bundleSettings(url, options.headers, outcome), mask: secrets });
+    if (args.transcript !== undefined) await writeTranscript(args.transcript, outcome, shown);
     return outcome;
   } finally {
     progress?.stop();

@@ -3,11 +3,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RULES } from '../rules/index.js';
 import type { RunOutcome } from '../runner/outcome.js';
-import { transcriptFileText } from '../transcript/transcript-file.js';
-import { buildJsonReport } from './json-report.js';
-import { renderJunit } from './junit.js';
-import { redactExchanges } from './redact-transcript.js';
-import { htmlReportFor } from './write-html.js';
+import type { SecretMask } from './secret-mask.js';
+import { htmlReportText } from './write-html.js';
+import { jsonReportText } from './write-json.js';
+import { junitText } from './write-junit.js';
+import { transcriptText } from './write-transcript.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_FORMAT = 'provisioner-conformance/bundle@1';
@@ -42,6 +42,8 @@ export interface BundleInput {
   outcome: RunOutcome;
   /** The resolved settings of the run, secrets already removed. */
   settings: Record<string, unknown>;
+  /** The run's secrets; a bundle hides them even when the run was told to show them. */
+  mask: SecretMask;
 }
 
 /**
@@ -51,16 +53,17 @@ export interface BundleInput {
  */
 export async function writeBundle(dir: string, input: BundleInput): Promise<BundleManifest> {
   const outcome: RunOutcome = { ...input.outcome, settings: { ...input.outcome.settings, showSecrets: false } };
-  const { exchanges, events } = outcome.transcript;
-  const files: Array<[string, string | Buffer]> = [
-    ['report.json', `${JSON.stringify(buildJsonReport(outcome), null, 2)}\n`],
-    ['report.html', htmlReportFor(outcome)],
-    ['junit.xml', renderJunit(outcome)],
-    ['transcript.json', transcriptFileText(redactExchanges(exchanges), events, outcome.context)],
-    ['settings.json', `${JSON.stringify(input.settings, null, 2)}\n`],
+  const { mask } = input;
+  if (mask.showsSecrets) throw new Error('a bundle is always masked: give it the run\'s secrets, not the mask of --show-secrets');
+  const files: Array<[string, string]> = [
+    ['report.json', jsonReportText(outcome, mask)],
+    ['report.html', htmlReportText(outcome, mask)],
+    ['junit.xml', junitText(outcome, mask)],
+    ['transcript.json', transcriptText(outcome, mask)],
+    ['settings.json', mask.json(`${JSON.stringify(input.settings, null, 2)}\n`)],
   ];
   const registration = outcome.context.registration;
-  if (registration) files.push(['registration.json', await readFile(registration.file)]);
+  if (registration) files.push(['registration.json', mask.json(await readFile(registration.file, 'utf8'))]);
   await mkdir(dir, { recursive: true });
   const entries: ManifestEntry[] = [];
   for (const [path, content] of files) {

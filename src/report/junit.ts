@@ -4,6 +4,9 @@ import type { RuleResult, RuleSection } from '../rules/types.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import type { PropertyResult } from '../core/property-result.js';
 import { ruleDetailText } from './console.js';
+import { xmlText } from './xml-text.js';
+
+export { xmlText };
 
 /**
  * The run as JUnit XML (the Apache Ant schema CI servers read, `schemas/junit.xsd`): one test suite per
@@ -139,18 +142,4 @@ function propertyCase(property: PropertyResult): string {
   const element = property.status === 'failed' ? 'failure' : 'error';
   const body = [property.message, '', 'counterexample:', property.counterexample ?? '', '', ...property.notes].join('\n');
   return `${open}\n      <${element} type="${property.status}" message="${xmlText(property.message)}">${xmlText(body)}</${element}>\n    </testcase>`;
-}
-
-// XML 1.0 allows tab, line feed, carriage return and everything from U+0020 except lone surrogates and U+FFFE/U+FFFF.
-const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-/** Text safe inside an XML attribute or element: characters XML cannot hold are dropped, markup escaped. */
-export function xmlText(text: string): string {
-  return text
-    .replace(NOT_XML, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 }

@@ -1,13 +1,12 @@
 import type { Exchange } from '../transcript/exchange.js';
-import { numberedMask, redactBodyText, redactHeaders, redactJson } from './redact.js';
+import { numberedMask, redactBodyText, redactHeaders, redactJson, type Mask } from './redact.js';
 
 /**
  * A copy of the exchanges safe to write to disk: credential headers and secret-looking body values
  * hidden. Every body is redacted the same way, and each distinct secret gets its own placeholder, so rules
  * judging the copy again reach the same verdicts (a secret that changed between two applies still differs).
  */
-export function redactExchanges(exchanges: readonly Exchange[]): Exchange[] {
-  const mask = numberedMask();
+export function redactExchanges(exchanges: readonly Exchange[], mask: Mask = numberedMask()): Exchange[] {
   return exchanges.map((exchange) => ({
     ...exchange,
     request: {

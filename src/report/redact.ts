@@ -44,7 +44,9 @@ export function redactJson(value: unknown, mask: Mask = PLAIN): unknown {
   for (const [key, inner] of Object.entries(value)) {
     // null and "" hide nothing, and seeing them helps tell an empty secret from a missing one.
     const hidesNothing = inner === null || inner === '';
-    const redacted = isSecretKey(key) && !hidesNothing ? mask(JSON.stringify(inner)) : redactJson(inner, mask);
+    // A string is known by its own text, as the run's secret mask knows it: one secret, one placeholder.
+    const secret = typeof inner === 'string' ? inner : JSON.stringify(inner);
+    const redacted = isSecretKey(key) && !hidesNothing ? mask(secret) : redactJson(inner, mask);
     // defineProperty, not assignment: a body may carry a "__proto__" key, which must stay a plain key.
     Object.defineProperty(copy, key, { value: redacted, enumerable: true, writable: true, configurable: true });
   }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import schema from '../../schemas/report.schema.json' with { type: 'json' };
 import { buildJsonReport, type JsonReport } from '../../src/report/json-report.js';
 import { writeJsonReport } from '../../src/report/write-json.js';
+import { SecretMask } from '../../src/report/secret-mask.js';
 import { HTML_PAGE_WITH_STYLE, sampleOutcome } from './outcome-fixture.js';
 import { OP_ID, T0 } from '../support/transcript-builder.js';
 
@@ -109,7 +110,7 @@ describe('writeJsonReport', () => {
     const dir = await mkdtemp(join(tmpdir(), 'report-'));
     try {
       const path = join(dir, 'nested', 'deeper', 'report.json');
-      await writeJsonReport(path, sampleOutcome());
+      await writeJsonReport(path, sampleOutcome(), new SecretMask());
       const text = await readFile(path, 'utf8');
       expect(text.endsWith('}\n')).toBe(true);
       expect(text).toContain('\n  "kit": {\n');

@@ -4,6 +4,10 @@ import { numberedMask, redactJson } from '../../src/report/redact.js';
 import { judgeRules } from '../../src/rules/index.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { OP_ID, TranscriptBuilder, context, shopDbFinal, IN_PROGRESS } from '../support/transcript-builder.js';
+import { SecretMask } from '../../src/report/secret-mask.js';
+import { transcriptText } from '../../src/report/write-transcript.js';
+import { parseTranscriptFile } from '../../src/transcript/transcript-file.js';
+import { sampleOutcome } from './outcome-fixture.js';
 
 describe('redacting a transcript before it is written', () => {
   function secretRun(): TranscriptBuilder {
@@ -43,5 +47,37 @@ describe('numbered masks in a written transcript', () => {
     expect(again).toEqual({ outputs: { password: '[redacted #1]' } });
     expect(rotated).toEqual({ outputs: { password: '[redacted #3]' } });
     expect(JSON.stringify([first, again, rotated])).not.toMatch(/vault:|s3cret/);
+  });
+});
+
+describe('a transcript file written through the run\'s secret mask', () => {
+  it('hides a header echoed into notes and keeps rotating secrets distinct, so it judges again the same', () => {
+    const b = new TranscriptBuilder();
+    const header = 'Bearer echo-token-4411';
+    const accepted = b.post('apply', { status: 202, body: { operationId: OP_ID } });
+    accepted.request.headers.authorization = header;
+    b.read(OP_ID, { body: { ...IN_PROGRESS, description: `working for ${header}` } });
+    const withPassword = (password: string): Record<string, unknown> => {
+      const final = shopDbFinal();
+      (final.results as Array<Record<string, unknown>>)[0]!.outputs = { password, note: `rotated to ${password}` };
+      return final;
+    };
+    b.read(OP_ID, { body: withPassword('vault://first-rotation') });
+    b.read(OP_ID, { tag: 'read-after-final', body: withPassword('vault://second-rotation') });
+    const outcome = { ...sampleOutcome(), transcript: b.transcript, context: context() };
+    const mask = new SecretMask().addHeader('authorization', header).learnExchanges(b.transcript.exchanges);
+
+    const text = transcriptText(outcome, mask);
+    expect(text).not.toMatch(/echo-token-4411|rotation/);
+    const again = parseTranscriptFile(text, 'transcript.json');
+    const notes = again.transcript.exchanges.slice(2).map((exchange) => JSON.stringify(exchange.response!.json));
+    // The two rotations are two placeholders, each the same in the output and in the note that repeats it.
+    const [first, second] = notes.map((note) => [...note.matchAll(/\[redacted #\d+\]/g)].map((m) => m[0]));
+    expect(first).toHaveLength(2);
+    expect(new Set(first).size).toBe(1);
+    expect(new Set(second).size).toBe(1);
+    expect(first![0]).not.toBe(second![0]);
+    const statuses = (t: Transcript): string[] => judgeRules(t, context()).map((r) => `${r.id}:${r.status}`);
+    expect(statuses(again.transcript)).toEqual(statuses(b.transcript));
   });
 });

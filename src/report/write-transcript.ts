@@ -1,0 +1,25 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { RunOutcome } from '../runner/outcome.js';
+import { transcriptFileText } from '../transcript/transcript-file.js';
+import { numberedMask } from './redact.js';
+import { redactExchanges } from './redact-transcript.js';
+import type { SecretMask } from './secret-mask.js';
+
+/**
+ * The transcript file's text with secrets hidden: values under secret-looking keys by structure, then every
+ * known secret anywhere in the text. One numbering serves both, so each distinct secret keeps its own
+ * placeholder and the transcript judged again reaches the same verdicts. The mask of
+ * `--show-secrets` keeps everything.
+ */
+export function transcriptText(outcome: RunOutcome, mask: SecretMask): string {
+  const { exchanges, events } = outcome.transcript;
+  if (mask.showsSecrets) return transcriptFileText(exchanges, events, outcome.context);
+  const numbers = numberedMask();
+  return mask.withPlaceholder(numbers).json(transcriptFileText(redactExchanges(exchanges, numbers), events, outcome.context));
+}
+
+export async function writeTranscript(path: string, outcome: RunOutcome, mask: SecretMask): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, transcriptText(outcome, mask));
+}
