@@ -8,7 +8,8 @@ import type { OperationConclusion } from '../core/operation-conclusion.js';
 /** Who wants to hear about an operation while it is followed (the live console). */
 export interface OperationObserver {
   operationAccepted(id: string, changeSet: string | undefined, kind: SubmitKind, deadlineMs: number): void;
-  operationRead(id: string, note: string | undefined): void;
+  /** `note`: the progress note of an in_progress answer; `failed`: what the poll got when no reader said in_progress or gave a final answer. */
+  operationRead(id: string, note: string | undefined, failed?: string): void;
   operationEnded(id: string, conclusion: string): void;
 }
 
@@ -81,7 +82,7 @@ export class Poller {
       const reads = await this.readTogether(request);
       const [poll] = reads;
       const final = reads.find(isFinalAnswer);
-      this.observer?.operationRead(operationId, progressNote(reads));
+      this.observer?.operationRead(operationId, progressNote(reads), final ? undefined : failedRead(reads));
       if (final) {
         ended = { reason: 'final', conclusion: finalConclusion(final, unexpected, accepted), final };
       } else if (poll!.response?.status === 404) {
@@ -170,15 +171,22 @@ function isUnexpected(read: Exchange): boolean {
   return status !== 200 || outcomeOf(read) === undefined;
 }
 
+/** The progress note of the first reader that answered in_progress with one. */
 function progressNote(reads: Exchange[]): string | undefined {
   for (const read of reads) {
     const description = bodyObject(read)?.description;
     if (outcomeOf(read) === 'in_progress' && typeof description === 'string') return description;
   }
-  const poll = reads[0]!;
-  if (poll.error) return `read failed: ${poll.error.kind}`;
-  if (poll.response && poll.response.status !== 200) return `read answered ${poll.response.status}`;
   return undefined;
+}
+
+/** What the poll got when no reader said in_progress ("read answered 502", "read timed out"), else undefined. */
+function failedRead(reads: Exchange[]): string | undefined {
+  if (reads.some((read) => outcomeOf(read) === 'in_progress')) return undefined;
+  const poll = reads[0]!;
+  if (poll.error) return poll.error.kind === 'timeout' ? 'read timed out' : `read failed: ${poll.error.kind}`;
+  if (poll.response && poll.response.status !== 200) return `read answered ${poll.response.status}`;
+  return 'read answered 200 without a known outcome';
 }
 
 function finalConclusion(final: Exchange, unexpected: Exchange | undefined, accepted: Exchange): string {

@@ -8,8 +8,11 @@ import { createStyle, type Style } from './style.js';
 export interface Progress {
   /** An operation was accepted with 202; `deadlineMs` is how long the control plane waits for it (maxOperationDuration). */
   operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number): void;
-  /** A read of the operation answered; `note` is its progress note, when it had one. */
-  operationRead(id: string, note: string | undefined): void;
+  /**
+   * A read of the operation answered; `note` is its progress note, when it had one. `failed` says what the
+   * read got when it told nothing of the work ("read answered 502"); without it the read said in_progress.
+   */
+  operationRead(id: string, note: string | undefined, failed?: string): void;
   /** Polling of the operation ended with what the control plane would conclude, e.g. `final: succeeded`. */
   operationEnded(id: string, conclusion: string): void;
   message(text: string): void;
@@ -33,6 +36,10 @@ interface RunningOperation {
   deadlineMs: number;
   acceptedAt: number;
   note?: string;
+  /** A read has said in_progress: a failed read after it does not make the work unknown. */
+  known?: boolean;
+  /** The live line's text while the latest read failed: the kit's words, so not quoted like a progress note. */
+  failed?: string;
 }
 
 // Redraws at most this often: enough to look alive, little enough to stay cheap over SSH.
@@ -68,6 +75,11 @@ function labelOf(kind: 'plan' | 'apply', changeSet: string | undefined): string 
   return changeSet === undefined ? kind : `${kind} ${singleLine(changeSet)}`;
 }
 
+/** "read answered 502; last known: in_progress": a failed read's line says what it answered, then what was known before. */
+function failedReadText(operation: RunningOperation | undefined, failed: string): string {
+  return `${failed}; ${operation?.known === true ? 'last known: in_progress' : 'nothing known yet'}`;
+}
+
 /** Plain timestamped lines, for logs and CI: one when an operation starts, when its note changes, and when it ends. */
 class LogProgress implements Progress {
   private readonly running = new Map<string, RunningOperation>();
@@ -87,13 +99,15 @@ class LogProgress implements Progress {
     this.line(`accepted ${label} as ${singleLine(id)} (waits up to ${isoDuration(deadlineMs)})`);
   }
 
-  operationRead(id: string, note: string | undefined): void {
-    if (note === undefined) return;
+  operationRead(id: string, note: string | undefined, failed?: string): void {
     const operation = this.running.get(id);
-    const safe = fitColumns(singleLine(note), LOG_NOTE_WIDTH);
+    if (failed === undefined && operation) operation.known = true;
+    const text = failed === undefined ? (note === undefined ? undefined : `in_progress: ${note}`) : failedReadText(operation, failed);
+    if (text === undefined) return;
+    const safe = fitColumns(singleLine(text), LOG_NOTE_WIDTH);
     if (operation?.note === safe) return;
     if (operation) operation.note = safe;
-    this.line(`${shortId(id)} in_progress: ${safe}`);
+    this.line(`${shortId(id)} ${safe}`);
   }
 
   operationEnded(id: string, conclusion: string): void {
@@ -158,7 +172,8 @@ class LiveProgress implements Progress {
     const head = `${spinner} ${operation.label}  ${shortId(operation.id)}  ${elapsed} / ${isoDuration(operation.deadlineMs)}`;
     if (displayWidth(head) >= width) return fitColumns(head, width);
     const room = width - displayWidth(head) - 4;
-    const note = operation.note !== undefined && room >= 8 ? `  "${fitColumns(operation.note, room)}"` : '';
+    let note = operation.note !== undefined && room >= 8 ? `  "${fitColumns(operation.note, room)}"` : '';
+    if (operation.failed !== undefined && room >= 8) note = `  ${fitColumns(operation.failed, room + 2)}`;
     return this.style.cyan(spinner) + head.slice(spinner.length) + this.style.dim(note);
   }
 
@@ -183,9 +198,13 @@ class LiveProgress implements Progress {
     this.running.set(id, { id, label: labelOf(kind, changeSet), deadlineMs, acceptedAt: this.now() });
   }
 
-  operationRead(id: string, note: string | undefined): void {
+  operationRead(id: string, note: string | undefined, failed?: string): void {
     const operation = this.running.get(id);
-    if (operation && note !== undefined) operation.note = singleLine(note);
+    if (!operation) return;
+    operation.failed = failed === undefined ? undefined : singleLine(failedReadText(operation, failed));
+    if (failed !== undefined) return;
+    operation.known = true;
+    if (note !== undefined) operation.note = singleLine(note);
   }
 
   operationEnded(id: string, conclusion: string): void {

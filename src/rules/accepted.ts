@@ -3,6 +3,7 @@ import { acceptedBodyProblems, acceptedOnlyOperationIdProblems } from '../shapes
 import type { Exchange } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { acceptedOperationId, bodyObject, submissions } from '../transcript/views.js';
+import { neverAnswered } from './answered-by.js';
 import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
 import type { Evidence, Judgement, Rule } from './types.js';
 import { findPatterns, parseCanonicalUuid, soundUuid, uuidProblem, versionMeaning } from './uuid.js';
@@ -38,7 +39,7 @@ function acceptedIds(transcript: Transcript): Array<{ exchange: Exchange; id: st
 /** Why no operationId could be judged: no 202 at all, or 202s without a string operationId. */
 function noIdsReason(transcript: Transcript): string {
   return accepted(transcript).length === 0
-    ? 'the provisioner never answered 202, so no operationId was checked'
+    ? `${neverAnswered(transcript, 202, 'the provisioner never answered 202')}, so no operationId was checked`
     : 'no 202 answer carried a string operationId (accepted.body reports that)';
 }
 
@@ -67,7 +68,7 @@ export const acceptedBody: Rule = {
     if (bodies.length === 0) {
       return notExercised(
         accepted(transcript).length === 0
-          ? 'the provisioner never answered 202'
+          ? neverAnswered(transcript, 202, 'the provisioner never answered 202')
           : 'no 202 answer had a JSON object body (answer.json reports those)',
       );
     }
@@ -156,7 +157,7 @@ export const acceptedOperationIdRandom: Rule = {
     if (uuids.length === 0) {
       return notExercised(
         accepted(transcript).length === 0
-          ? 'the provisioner never answered 202, so no operationId was checked'
+          ? noIdsReason(transcript)
           : 'no operationId was a sound UUID, so its source could not be judged (accepted.operation-id-uuid reports that)',
       );
     }

@@ -3,6 +3,7 @@ import { plural } from '../core/text.js';
 import { describeType } from '../shapes/index.js';
 import type { Exchange } from '../transcript/exchange.js';
 import { bodyObject, isContractJsonType, submissions } from '../transcript/views.js';
+import { proxyOf, proxyShare, statusAnswered } from './answered-by.js';
 import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
 import type { Evidence, Rule } from './types.js';
 
@@ -31,6 +32,18 @@ function noAnswerText(exchange: Exchange): string {
   }
 }
 
+/** A summary, and who answered in the provisioner's place when a proxy did. */
+function withProxyShare(summary: string, exchanges: readonly Exchange[]): string {
+  const share = proxyShare(exchanges);
+  return share ? `${summary}; ${share}` : summary;
+}
+
+/** A slow answer's note: one a proxy gave says the provisioner had not answered by then. */
+function slowAnswerText(exchange: Exchange, limit: number): string {
+  if (!proxyOf(exchange)) return `${requestLabel(exchange)} answered after ${formatMs(elapsed(exchange))} (limit ${formatMs(limit)})`;
+  return `${requestLabel(exchange)} ${statusAnswered(exchange)} (limit ${formatMs(limit)}): the provisioner had not answered by then`;
+}
+
 function isOkStatus(exchange: Exchange): boolean {
   const status = exchange.response?.status;
   return status === 200 || status === 202;
@@ -48,9 +61,9 @@ export const answerStatus: Rule = {
     const wrong = sent.filter((e) => !isOkStatus(e));
     if (wrong.length === 0) return held(`${plural(sent.length, 'answer')} to plan and apply, all 200 or 202`);
     const notes = wrong.map((e) =>
-      evidence(e.response ? `${requestLabel(e)} answered ${e.response.status}` : `${requestLabel(e)} got ${noAnswerText(e)}`, e),
+      evidence(e.response ? `${requestLabel(e)} ${statusAnswered(e)}` : `${requestLabel(e)} got ${noAnswerText(e)}`, e),
     );
-    return broken(`${wrong.length} of ${plural(sent.length, 'plan or apply call')} did not get 200 or 202`, notes);
+    return broken(withProxyShare(`${wrong.length} of ${plural(sent.length, 'plan or apply call')} did not get 200 or 202`, wrong), notes);
   },
 };
 
@@ -107,13 +120,8 @@ export const answerPrompt: Rule = {
     const summary = `the slowest took ${formatMs(slowest)} (limit ${formatMs(limit)})`;
     if (slow.length === 0) return held(`${plural(timed.length, 'answer')} to plan and apply; ${summary}`);
     const notes = slow.map((e) =>
-      evidence(
-        e.response
-          ? `${requestLabel(e)} answered after ${formatMs(elapsed(e))} (limit ${formatMs(limit)})`
-          : `${requestLabel(e)} got ${noAnswerText(e)} (limit ${formatMs(limit)})`,
-        e,
-      ),
+      evidence(e.response ? slowAnswerText(e, limit) : `${requestLabel(e)} got ${noAnswerText(e)} (limit ${formatMs(limit)})`, e),
     );
-    return broken(`${slow.length} of ${plural(timed.length, 'plan or apply call')} were not answered within ${formatMs(limit)}; ${summary}`, notes);
+    return broken(withProxyShare(`${slow.length} of ${plural(timed.length, 'plan or apply call')} were not answered within ${formatMs(limit)}; ${summary}`, slow), notes);
   },
 };

@@ -3,6 +3,7 @@ import type { Transcript } from '../transcript/transcript.js';
 import { EndStates } from '../transcript/end-states.js';
 import { burstWindow, isOverloadAnswer, overloadedByBurst, SITUATION_SUITES } from '../transcript/situations.js';
 import { submissions } from '../transcript/views.js';
+import { statusAnswered } from './answered-by.js';
 import { broken, evidence, held, notExercised } from './judgement.js';
 import { plural } from '../core/text.js';
 import type { JudgeContext } from '../core/judge-context.js';
@@ -29,7 +30,7 @@ export function mostInFlight(calls: readonly Exchange[]): number {
 
 function statusText(call: Exchange): string {
   // Stryker disable next-line OptionalChaining: an exchange without a transport error has a response
-  return call.error ? `got no answer (${call.error.kind})` : `answered ${call.response?.status}`;
+  return call.error ? `got no answer (${call.error.kind})` : statusAnswered(call);
 }
 
 /**

@@ -4,6 +4,7 @@ import { finalAnswerProblems, resultProblems } from '../shapes/index.js';
 import type { Exchange } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { bodyObject, finalAnswers, isObject, outcomeOf, submissions } from '../transcript/views.js';
+import { neverAnswered } from './answered-by.js';
 import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
 import type { Evidence, Rule } from './types.js';
 
@@ -54,7 +55,7 @@ export const finalBody: Rule = {
     if (judged.length === 0) {
       return notExercised(
         twoHundreds.length === 0
-          ? 'the provisioner never answered 200 to plan or apply'
+          ? neverAnswered(transcript, 200, 'the provisioner never answered 200 to plan or apply')
           : 'no 200 answer to plan or apply had a JSON object body (answer.json reports those)',
       );
     }

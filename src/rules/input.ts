@@ -4,6 +4,7 @@ import type { Exchange } from '../transcript/exchange.js';
 import { READ_TAGS } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { acceptedOperationId, isFinalAnswer, outcomeOf, pollEnds } from '../transcript/views.js';
+import { statusAnswered } from './answered-by.js';
 import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
 import type { Evidence, Rule } from './types.js';
 
@@ -17,7 +18,7 @@ function isClientError(exchange: Exchange): boolean {
 /** "got no answer: timeout after 30.0s", "answered 500": what a bad-input probe got, for a note. */
 function whatCameBack(exchange: Exchange): string {
   const error = exchange.error;
-  if (!error) return `answered ${exchange.response!.status}`;
+  if (!error) return statusAnswered(exchange);
   if (error.kind === 'timeout') return `got no answer: timeout after ${formatMs(exchange.endedAt - exchange.sentAt)}`;
   return `got no answer: ${error.kind} (${error.message})`;
 }

@@ -5,7 +5,8 @@ import type { Transcript } from '../transcript/transcript.js';
 import type { OperationView } from '../transcript/views.js';
 import { bodyObject, isContractJsonType, isTransient, operations, outcomeOf, readsAfterFinal } from '../transcript/views.js';
 import { broken, evidence, held, notExercised } from './judgement.js';
-import { answered, answerLabel, knownReads, noOperationRead, readSinceAccepted } from './operation-reads.js';
+import { proxyOf, proxyWords } from './answered-by.js';
+import { answered, knownReads, noOperationRead, readSinceAccepted } from './operation-reads.js';
 import type { Evidence, Rule } from './types.js';
 
 /** Rules about the answers to reads of an operation before its final answer: status, shape, progress notes. */
@@ -53,7 +54,42 @@ export const operationStatus: Rule = {
   },
 };
 
-/** operation.transient-errors: every 5xx, timeout or broken connection of a read is counted. */
+/** What a transient read got, as the verb of a count: "answered 502", "timed out"; a proxy's answers apart. */
+function transientWords(read: Exchange): string {
+  const error = read.error;
+  if (!error) {
+    const proxy = proxyOf(read);
+    return proxy ? `were answered ${read.response!.status} by ${proxyWords(proxy)}` : `answered ${read.response!.status}`;
+  }
+  switch (error.kind) {
+    case 'timeout':
+      return 'timed out';
+    case 'refused':
+      return 'had their connection refused';
+    case 'reset':
+      return 'had their connection reset';
+    case 'dns':
+      return 'failed on a host name that did not resolve';
+    default:
+      return 'failed without an answer';
+  }
+}
+
+/**
+ * "9 of 53 polls, and 18 of 106 probe reads, answered 502": the control plane's own reads are counted
+ * apart from the kit's probes, whose extra readers may be what a proxy or the provisioner struggled with.
+ */
+function transientCount(words: string, reads: readonly Exchange[], polls: number, probes: number): string {
+  const fromPolls = reads.filter((read) => !read.probe).length;
+  const fromProbes = reads.length - fromPolls;
+  const parts = [
+    ...(fromPolls > 0 ? [`${fromPolls} of ${plural(polls, 'poll')}`] : []),
+    ...(fromProbes > 0 ? [`${fromProbes} of ${plural(probes, 'probe read')}`] : []),
+  ];
+  return parts.length === 2 ? `${parts[0]}, and ${parts[1]}, ${words}` : `${parts[0]} ${words}`;
+}
+
+/** operation.transient-errors: every 5xx, timeout or broken connection of a read is counted, polls apart from probes. */
 export const operationTransientErrors: Rule = {
   id: 'operation.transient-errors',
   level: 'SHOULD',
@@ -64,14 +100,20 @@ export const operationTransientErrors: Rule = {
   judge(transcript) {
     const none = noOperationRead(transcript);
     if (none) return notExercised(none);
-    const reads = knownReads(operations(transcript));
-    const transient = reads.filter(({ read }) => isTransient(read));
-    if (transient.length === 0) return held(`${plural(reads.length, 'read')}, none answered 5xx, timed out or lost its connection`);
-    const byLabel = new Map<string, number>();
-    for (const { read } of transient) byLabel.set(answerLabel(read), (byLabel.get(answerLabel(read)) ?? 0) + 1);
-    const breakdown = [...byLabel].map(([label, n]) => `${n}×${label}`).join(', ');
+    const reads = knownReads(operations(transcript)).map(({ read }) => read);
+    const polls = reads.filter((read) => !read.probe).length;
+    const probes = reads.length - polls;
+    const counted = probes > 0 ? `${plural(polls, 'poll')} and ${plural(probes, 'probe read')}` : plural(polls, 'poll');
+    const transient = knownReads(operations(transcript)).filter(({ read }) => isTransient(read));
+    if (transient.length === 0) return held(`${counted}, none answered 5xx, timed out or lost its connection`);
+    const byWords = new Map<string, Exchange[]>();
+    for (const { read } of transient) {
+      const words = transientWords(read);
+      byWords.set(words, [...(byWords.get(words) ?? []), read]);
+    }
+    const counts = [...byWords].map(([words, group]) => transientCount(words, group, polls, probes));
     return broken(
-      `${transient.length} of ${plural(reads.length, 'read')}: ${breakdown}`,
+      counts.join('; '),
       transient.map(({ op, read }) => evidence(`${readSinceAccepted(op, read)} ${answered(read)}`, read)),
     );
   },

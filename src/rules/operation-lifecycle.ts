@@ -3,6 +3,7 @@ import { formatMs } from '../core/duration.js';
 import { plural } from '../core/text.js';
 import type { OperationView } from '../transcript/views.js';
 import { operations, pollEnds, readsSurelyBeforeFinal } from '../transcript/views.js';
+import { neverAnswered } from './answered-by.js';
 import { broken, evidence, held, notExercised } from './judgement.js';
 import { noOperationRead, readSinceAccepted } from './operation-reads.js';
 import type { Evidence, Rule } from './types.js';
@@ -61,7 +62,7 @@ export const operationWithinMaxDuration: Rule = {
   sentence: 'An operation gives its final answer before maxOperationDuration has passed since its 202 answer (PT30M when no duration is given).',
   judge(transcript, context) {
     const ops = operations(transcript);
-    if (ops.length === 0) return notExercised('the provisioner never answered 202 with an operationId, so no operation was timed');
+    if (ops.length === 0) return notExercised(`${neverAnswered(transcript, 202, 'the provisioner never answered 202 with an operationId')}, so no operation was timed`);
     const limit = context.maxOperationDuration;
     const faults: Evidence[] = [];
     const tookMs: number[] = [];

@@ -4,6 +4,7 @@ import type { Exchange, ExchangeTag } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
 import type { OperationView } from '../transcript/views.js';
 import { operations } from '../transcript/views.js';
+import { neverAnswered, statusAnswered } from './answered-by.js';
 
 /** What the rules about reads of GET /operations/{id} share: which reads there are, and how notes name them. */
 
@@ -23,7 +24,7 @@ export function knownReads(ops: readonly OperationView[]): Array<{ op: Operation
 /** Why no operation could be judged at all, or undefined when some operation was read. */
 export function noOperationRead(transcript: Transcript): string | undefined {
   const ops = operations(transcript);
-  if (ops.length === 0) return 'the provisioner never answered 202 with an operationId, so no operation was read';
+  if (ops.length === 0) return `${neverAnswered(transcript, 202, 'the provisioner never answered 202 with an operationId')}, so no operation was read`;
   if (ops.every((op) => op.reads.length === 0)) return `${plural(ops.length, 'operation was', 'operations were')} accepted but never read`;
   return undefined;
 }
@@ -33,16 +34,10 @@ export function firstFinalRead(op: OperationView): Exchange | undefined {
   return op.finalReads.find((r) => r.endedAt === op.firstFinalReceivedAt);
 }
 
-/** Short label of an answer for counts: the status, or the kind of transport error. */
-export function answerLabel(exchange: Exchange): string {
-  if (exchange.error) return exchange.error.kind;
-  return String(exchange.response?.status ?? 'no answer');
-}
-
-/** What came back, as the end of a sentence: "answered 503", "timed out after 10.0s". */
+/** What came back, as the end of a sentence: "answered 503", "was answered 502 by the proxy in front of the provisioner (nginx) after 3ms", "timed out after 10.0s". */
 export function answered(exchange: Exchange): string {
   const error = exchange.error;
-  if (!error) return `answered ${exchange.response?.status ?? 'nothing'}`;
+  if (!error) return statusAnswered(exchange);
   switch (error.kind) {
     case 'timeout':
       return `timed out after ${formatMs(exchange.endedAt - exchange.sentAt)}`;

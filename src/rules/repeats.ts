@@ -3,6 +3,7 @@ import type { Transcript } from '../transcript/transcript.js';
 import { EndStates, describeDifferences, endDifferences, type EndState } from '../transcript/end-states.js';
 import { SITUATION_SUITES } from '../transcript/situations.js';
 import { outcomeOf } from '../transcript/views.js';
+import { statusAnswered } from './answered-by.js';
 import { broken, evidence, held, notExercised } from './judgement.js';
 import { plural } from '../core/text.js';
 import type { JudgeContext } from '../core/judge-context.js';
@@ -92,7 +93,7 @@ function judgeApplyRepeatWhileRunning(transcript: Transcript, context: JudgeCont
   const ends = new EndStates(transcript);
   const verdicts = repeatPairs(transcript, SITUATION_SUITES.repeatWhileRunning).map((pair): PairVerdict => {
     const op = ends.operationOf(pair.first);
-    if (!op) return { judged: false, why: `the first apply of ${name(pair.first)} answered ${pair.first.response?.status ?? 'nothing'}, so it was never in progress` };
+    if (!op) return { judged: false, why: `the first apply of ${name(pair.first)} ${statusAnswered(pair.first)}, so it was never in progress` };
     // The control plane's view: the repeat went out before any final answer of the first had come back.
     if ((op.firstFinalReceivedAt ?? Number.POSITIVE_INFINITY) <= pair.repeat.sentAt) {
       return { judged: false, why: `the first apply of ${name(pair.first)} had already given its final answer when the repeat was sent` };

@@ -77,6 +77,18 @@ describe('the CLI against provisioners written apart from the kit', () => {
     expect(run.stdout).not.toContain('<h1>');
     expect(run.stdout).not.toContain('font-family');
     expect(run.stdout).toMatch(/curl .*\/plan/);
+    expect(run.stdout).toMatch(/POST \/plan was answered 502 by the proxy in front of the provisioner \(nginx\) after/);
+    expect(run.stdout).toContain('no plan or apply was answered 202: the proxy in front of the provisioner (nginx) answered all');
+  });
+
+  it("calls a JSON 503 the provisioner's own even when nginx in front of it stamped its Server header", async () => {
+    const busy = (): Response => HttpResponse.json({ message: 'too busy' }, { status: 503, headers: { server: 'nginx/1.24.0' } });
+    const server = await mocks.serve([http.post('*/plan', busy), http.post('*/apply', busy)]);
+    const run = await runCli(['run', '--url', server.url, ...FAST]);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toMatch(/POST \/plan answered 503/);
+    expect(run.stdout).toContain('the provisioner never answered 202');
+    expect(run.stdout).not.toContain('proxy in front of the provisioner');
   });
 
   it('turns a huge, a malformed and a hanging answer into evidence without crashing', async () => {

@@ -141,7 +141,7 @@ describe('operation.transient-errors at its edges', () => {
     expect(operationTransientErrors.judge(b.transcript, context())).toMatchObject({
       outcome: 'broken',
       count: 3,
-      message: '3 of 4 reads: 2×500, 1×502',
+      message: '1 of 3 polls, and 1 of 1 probe read, answered 500; 1 of 3 polls answered 502',
     });
   });
 
@@ -150,7 +150,7 @@ describe('operation.transient-errors at its edges', () => {
     b.read(OP_ID, { at: 10, body: IN_PROGRESS });
     expect(operationTransientErrors.judge(b.transcript, context())).toEqual({
       outcome: 'held',
-      message: '1 read, none answered 5xx, timed out or lost its connection',
+      message: '1 poll, none answered 5xx, timed out or lost its connection',
     });
   });
 });

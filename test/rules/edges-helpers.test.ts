@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { broken, evidence, held, requestLabel } from '../../src/rules/judgement.js';
 import { describeType, fieldNote } from '../../src/shapes/words.js';
-import { allReads, answered, answerLabel, firstFinalRead, noOperationRead, printableId, readSinceFinal } from '../../src/rules/operation-reads.js';
+import { allReads, answered, firstFinalRead, noOperationRead, printableId, readSinceFinal } from '../../src/rules/operation-reads.js';
 import type { TransportErrorKind } from '../../src/transcript/exchange.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { operations } from '../../src/transcript/views.js';
@@ -23,11 +23,8 @@ describe('how notes name what came back', () => {
     expect(answered(b.read(OP_ID, { status: 503, body: '' }))).toBe('answered 503');
   });
 
-  it('labels an answer by its status, or a failure by its kind', () => {
-    expect(answerLabel(b.read(OP_ID, { status: 502, body: '' }))).toBe('502');
-    expect(answerLabel(failed('timeout'))).toBe('timeout');
+  it('says an exchange with neither response nor error answered nothing', () => {
     const { response: _response, ...bare } = b.read(OP_ID, { status: 200, body: {} });
-    expect(answerLabel({ ...bare })).toBe('no answer');
     expect(answered({ ...bare })).toBe('answered nothing');
   });
 

@@ -71,10 +71,10 @@ describe('operation.transient-errors', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, body: IN_PROGRESS });
     b.read(OP_ID, { at: 1010, body: shopDbFinal() });
-    expect(operationTransientErrors.judge(b.transcript, context())).toMatchObject({ outcome: 'held', message: expect.stringContaining('2 reads') });
+    expect(operationTransientErrors.judge(b.transcript, context())).toMatchObject({ outcome: 'held', message: '2 polls, none answered 5xx, timed out or lost its connection' });
   });
 
-  it('counts 5xx answers, timeouts and broken connections with a breakdown', () => {
+  it('counts 5xx answers, timeouts and broken connections with a breakdown, polls apart from probe reads', () => {
     const b = accepted();
     const first = b.read(OP_ID, { at: 10, status: 503, body: HTML_503, contentType: 'text/html' });
     b.read(OP_ID, { at: 1010, body: IN_PROGRESS });
@@ -83,7 +83,7 @@ describe('operation.transient-errors', () => {
     b.read(OP_ID, { at: 2030, error: { kind: 'reset', message: 'socket hang up' }, tag: 'read-concurrent' });
     b.read(OP_ID, { at: 5010, body: shopDbFinal() });
     const judgement = operationTransientErrors.judge(b.transcript, context());
-    expect(judgement).toMatchObject({ outcome: 'broken', count: 4, message: '4 of 6 reads: 2×503, 1×timeout, 1×reset' });
+    expect(judgement).toMatchObject({ outcome: 'broken', count: 4, message: '1 of 4 polls, and 1 of 2 probe reads, answered 503; 1 of 4 polls timed out; 1 of 2 probe reads had their connection reset' });
     if (judgement.outcome !== 'broken') return;
     expect(judgement.evidence[0]).toEqual({ note: 'read sent 5ms after the 202 answered 503', exchanges: [first.seq] });
     expect(judgement.evidence[1]).toEqual({ note: 'read sent 2.0s after the 202 timed out after 2.0s', exchanges: [timeout.seq] });

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { acceptedBody, acceptedOperationIdUuid } from '../../src/rules/accepted.js';
+import { answerPrompt, answerStatus } from '../../src/rules/answers.js';
+import { finalBody } from '../../src/rules/final.js';
+import { operationTransientErrors } from '../../src/rules/operation-answers.js';
+import { operationWithinMaxDuration } from '../../src/rules/operation-lifecycle.js';
+import { noOperationRead } from '../../src/rules/operation-reads.js';
+import type { Judgement } from '../../src/rules/types.js';
+import { HAPROXY_503_PAGE, HAPROXY_504_PAGE, NGINX_502_PAGE, NGINX_504_PAGE, PROVISIONER_503_BEHIND_NGINX, type ProxyPage } from '../support/proxy-pages.js';
+import { context, IN_PROGRESS, OP_ID, shopDbFinal, TranscriptBuilder } from '../support/transcript-builder.js';
+
+// Every sentence that says what a plan, apply or read got says who gave it: the provisioner, or a proxy in its place.
+
+function answer(page: ProxyPage): { status: number; body: string; contentType: string; headers: Record<string, string> } {
+  return { status: page.status, body: page.body, contentType: page.contentType, headers: page.headers };
+}
+
+function notes(judgement: Judgement): string[] {
+  return judgement.outcome === 'broken' ? judgement.evidence.map((e) => e.note) : [];
+}
+
+describe('answers to plan and apply', () => {
+  it('say the proxy answered when nginx gave up waiting with a 504', () => {
+    const b = new TranscriptBuilder();
+    b.post('apply', { at: 0, took: 5000, ...answer(NGINX_504_PAGE) });
+    b.post('plan', { at: 6000, took: 2, ...answer(HAPROXY_503_PAGE) });
+    b.post('plan', { at: 7000, body: shopDbFinal() });
+    const status = answerStatus.judge(b.transcript, context());
+    expect(status.message).toBe('2 of 3 plan or apply calls did not get 200 or 202; the proxies in front of the provisioner (nginx, HAProxy) answered both (503, 504)');
+    expect(notes(status)).toEqual([
+      'POST /apply was answered 504 by the proxy in front of the provisioner (nginx) after 5.0s',
+      'POST /plan was answered 503 by the proxy in front of the provisioner (HAProxy) after 2ms',
+    ]);
+    const prompt = answerPrompt.judge(b.transcript, context({ answerTimeoutMs: 2000 }));
+    expect(prompt.message).toBe('1 of 3 plan or apply calls were not answered within 2.0s; the slowest took 5.0s (limit 2.0s); the proxy in front of the provisioner (nginx) answered it (504)');
+    expect(notes(prompt)).toEqual(['POST /apply was answered 504 by the proxy in front of the provisioner (nginx) after 5.0s (limit 2.0s): the provisioner had not answered by then']);
+  });
+
+  it("say the provisioner answered its own JSON 503, even behind nginx", () => {
+    const b = new TranscriptBuilder();
+    b.post('apply', { at: 0, ...answer(PROVISIONER_503_BEHIND_NGINX) });
+    b.post('plan', { at: 10, took: 3000, body: shopDbFinal(), headers: { server: 'nginx/1.24.0' } });
+    const status = answerStatus.judge(b.transcript, context());
+    expect(status.message).toBe('1 of 2 plan or apply calls did not get 200 or 202');
+    expect(notes(status)).toEqual(['POST /apply answered 503']);
+    expect(notes(answerPrompt.judge(b.transcript, context({ answerTimeoutMs: 2000 })))).toEqual(['POST /plan answered after 3.0s (limit 2.0s)']);
+  });
+
+  it('say who answered in place of a 202 when no plan or apply was accepted', () => {
+    const b = new TranscriptBuilder();
+    b.post('apply', { at: 0, took: 5000, ...answer(NGINX_504_PAGE) });
+    b.post('plan', { at: 6000, took: 5000, ...answer(NGINX_504_PAGE) });
+    const byProxy = 'no plan or apply was answered 202: the proxy in front of the provisioner (nginx) answered both (504)';
+    expect(acceptedBody.judge(b.transcript, context()).message).toBe(byProxy);
+    expect(acceptedOperationIdUuid.judge(b.transcript, context()).message).toBe(`${byProxy}, so no operationId was checked`);
+    expect(noOperationRead(b.transcript)).toBe(`${byProxy}, so no operation was read`);
+    expect(operationWithinMaxDuration.judge(b.transcript, context()).message).toBe(`${byProxy}, so no operation was timed`);
+    expect(finalBody.judge(b.transcript, context()).message).toBe('no plan or apply was answered 200: the proxy in front of the provisioner (nginx) answered both (504)');
+  });
+
+  it('still say the provisioner never answered 202 when it answered itself', () => {
+    const b = new TranscriptBuilder();
+    b.post('apply', { at: 0, ...answer(PROVISIONER_503_BEHIND_NGINX) });
+    b.post('plan', { at: 10, body: shopDbFinal() });
+    expect(acceptedBody.judge(b.transcript, context()).message).toBe('the provisioner never answered 202');
+    expect(noOperationRead(b.transcript)).toBe('the provisioner never answered 202 with an operationId, so no operation was read');
+  });
+});
+
+describe('reads of an operation', () => {
+  function accepted(): TranscriptBuilder {
+    const b = new TranscriptBuilder();
+    b.post('apply', { at: 0, status: 202, body: { operationId: OP_ID } });
+    return b;
+  }
+
+  it('say the proxy answered a read, in the counts and the notes of operation.transient-errors', () => {
+    const b = accepted();
+    b.read(OP_ID, { at: 10, took: 3, ...answer(NGINX_502_PAGE) });
+    b.read(OP_ID, { at: 1010, took: 5000, ...answer(HAPROXY_504_PAGE) });
+    b.read(OP_ID, { at: 6010, took: 4, ...answer(PROVISIONER_503_BEHIND_NGINX) });
+    b.read(OP_ID, { at: 7010, body: IN_PROGRESS });
+    b.read(OP_ID, { at: 8010, body: shopDbFinal() });
+    const transient = operationTransientErrors.judge(b.transcript, context());
+    expect(transient.message).toBe(
+      '1 of 5 polls were answered 502 by the proxy in front of the provisioner (nginx); 1 of 5 polls were answered 504 by the proxy in front of the provisioner (HAProxy); 1 of 5 polls answered 503',
+    );
+    expect(notes(transient)).toEqual([
+      'read sent 5ms after the 202 was answered 502 by the proxy in front of the provisioner (nginx) after 3ms',
+      'read sent 1.0s after the 202 was answered 504 by the proxy in front of the provisioner (HAProxy) after 5.0s',
+      'read sent 6.0s after the 202 answered 503',
+    ]);
+  });
+
+  it('count the proxy answers of polls apart from those of probe reads', () => {
+    const b = accepted();
+    b.read(OP_ID, { at: 10, ...answer(NGINX_502_PAGE) });
+    b.read(OP_ID, { at: 10, ...answer(NGINX_502_PAGE), tag: 'read-concurrent' });
+    b.read(OP_ID, { at: 10, body: IN_PROGRESS, tag: 'read-concurrent' });
+    b.read(OP_ID, { at: 1010, body: IN_PROGRESS });
+    b.read(OP_ID, { at: 1010, ...answer(NGINX_502_PAGE), tag: 'read-concurrent' });
+    b.read(OP_ID, { at: 1010, error: { kind: 'timeout', message: 'timed out' }, tag: 'read-concurrent' });
+    b.read(OP_ID, { at: 2010, body: shopDbFinal() });
+    expect(operationTransientErrors.judge(b.transcript, context()).message).toBe(
+      '1 of 3 polls, and 2 of 4 probe reads, were answered 502 by the proxy in front of the provisioner (nginx); 1 of 4 probe reads timed out',
+    );
+  });
+
+  it("count a proxy's own 500 page as the proxy's, and a JSON 501 as the provisioner's", () => {
+    const b = accepted();
+    const page = '<html><body><center><h1>500 Internal Server Error</h1></center><hr><center>nginx</center></body></html>';
+    b.read(OP_ID, { at: 10, took: 2, status: 500, body: page, contentType: 'text/html' });
+    b.read(OP_ID, { at: 1010, status: 501, body: { message: 'not implemented' } });
+    b.read(OP_ID, { at: 2010, body: shopDbFinal() });
+    expect(notes(operationTransientErrors.judge(b.transcript, context()))).toEqual([
+      'read sent 5ms after the 202 was answered 500 by the proxy in front of the provisioner (nginx) after 2ms',
+      'read sent 1.0s after the 202 answered 501',
+    ]);
+  });
+});
