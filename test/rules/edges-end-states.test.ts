@@ -56,7 +56,7 @@ describe('EndStates: where a call ended', () => {
     expect(ends.of(again)).toEqual({ ended: false, unknown: false, why: 'answered 202, then its operation answered 404 before any final answer' });
     // Its own event, when there is one, comes first.
     b.pollEnded(ID, again.seq, 'deadline', 200);
-    expect(new EndStates(b.transcript).of(again).why).toBe('answered 202, then gave no final answer within maxOperationDuration');
+    expect(new EndStates(b.transcript).of(again)).toMatchObject({ why: 'answered 202, then gave no final answer within maxOperationDuration' });
   });
 
   it('tells whether some other operation ended, and how the others failed', () => {
