@@ -17,6 +17,8 @@ import { parsePositiveDuration } from '../core/duration.js';
 import { RESTART_HINT } from '../rules/durability.js';
 import { RestartFailedError } from '../errors.js';
 import { concludeRun } from './conclude.js';
+import { trackedProperty, trackedSuite } from './suite-tracking.js';
+import type { SuiteProgress } from '../core/suite-progress.js';
 import { restartReserveMs, startBudget, withBudgetedTimeLimit, type RunBudget } from './budget.js';
 import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
@@ -35,6 +37,8 @@ export interface RunRequest extends Omit<ResolvedRunOptions, 'url'> {
   /** Restarts the provisioner while operations are in progress; absent: durability.survives-restart is not exercised. */
   restart?: Restart;
   observer?: OperationObserver;
+  /** Hears how each suite goes: started, cases ended, ended. */
+  progress?: SuiteProgress;
   signal?: AbortSignal;
 }
 
@@ -64,6 +68,13 @@ function propertySettings(request: RunRequest, budget: RunBudget | undefined): P
   if (!budget) return given;
   const reserve = request.restart ? restartReserveMs(request.restartTimeoutMs ?? defaultRestartTimeoutMs(), request.pollIntervalMs) : 0;
   return withBudgetedTimeLimit(given, budget.remainingMs(), reserve);
+}
+
+/** The properties, each telling `progress` how it goes when someone listens. */
+function trackedProperties(settings: PropertyRunSettings, progress: SuiteProgress | undefined): PropertyRunSettings {
+  if (!progress) return settings;
+  const asked = casesAsked(settings);
+  return { ...settings, suites: settings.suites.map((suite) => trackedProperty(suite, progress, asked[suite.name] ?? suite.defaultMaxExamples)) };
 }
 
 /** Cases each property was asked for: the number a spent budget is measured against. */
@@ -107,6 +118,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     planOnly: request.planOnly,
     startedAt,
   };
+  const tracked = (suite: Suite): Suite => (request.progress ? trackedSuite(suite, request.progress) : suite);
   const operations: OperationConclusion[] = [];
   let properties: PropertyResult[] = [];
   let kitError: RestartFailedError | undefined;
@@ -123,12 +135,12 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
       concluded: (conclusion: OperationConclusion) => operations.push(conclusion),
     };
     // The burst's plans change nothing, so it runs alongside the scenarios.
-    const suites = [...(request.suites ?? SCENARIOS), ...(burst > 0 ? [burstSuite({ calls: burst, applies: request.burstApply ?? false })] : [])];
+    const suites = [...(request.suites ?? SCENARIOS), ...(burst > 0 ? [burstSuite({ calls: burst, applies: request.burstApply ?? false })] : [])].map(tracked);
     await Promise.all(suites.map((suite) => suite.run(suiteContext)));
     // Properties start once the scenarios are done: model-based runs apply the same change sets, and the
     // control plane never runs two applies for one application and environment at once.
     if (request.properties) {
-      const settings = propertySettings(request, budget);
+      const settings = trackedProperties(propertySettings(request, budget), request.progress);
       properties = await runProperties(suiteContext, settings, context, (info) => context.changeSets.push(info));
     }
     await poller.settle();
@@ -139,7 +151,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     // other suite's call or read should meet that.
     if (request.restart && !signal.aborted) {
       try {
-        await restartSuite(request.restart, request.restartTimeoutMs ?? defaultRestartTimeoutMs()).run(suiteContext);
+        await tracked(restartSuite(request.restart, request.restartTimeoutMs ?? defaultRestartTimeoutMs())).run(suiteContext);
       } catch (error) {
         if (!(error instanceof RestartFailedError)) throw error;
         kitError = error;
