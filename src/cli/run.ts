@@ -151,7 +151,13 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<RunOutcome> 
     await reference?.close();
     throw new UsageError('--registration', 'the certify profile needs the registration document: certification judges it');
   }
-  const progress = io.console ? createProgress(process.stderr, { color: shouldUseColor(process.stderr, process.env), startedAt: Date.now() }) : undefined;
+  const progress = io.console
+    ? createProgress(process.stderr, {
+        color: shouldUseColor(process.stderr, process.env),
+        startedAt: Date.now(),
+        ...(options.timeLimit && { timeLimitMs: options.timeLimit.ms }),
+      })
+    : undefined;
   const abort = new AbortController();
   const onSignal = (): void => abort.abort();
   if (io.console) {
@@ -176,7 +182,7 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<RunOutcome> 
       profile: args.profile,
       ...(baseline && { baseline }),
       ...(args.config !== undefined && { configFile: args.config }),
-      ...(progress && { observer: progress }),
+      ...(progress && { observer: progress, progress }),
       signal,
     });
     progress?.stop();
