@@ -18,9 +18,13 @@ export interface SuiteContext {
   signal: AbortSignal;
   /** Collects what the control plane would conclude for each accepted operation. */
   concluded(conclusion: OperationConclusion): void;
+  /** Called once each time one of the suite's cases ends, for the live progress; absent when nobody listens. */
+  caseEnded?: () => void;
 }
 
 export interface Suite {
   name: string;
+  /** How many cases `run` means to drive, for the live progress (each one ends with `caseEnded`). */
+  cases?(context: SuiteContext): number;
   run(context: SuiteContext): Promise<void>;
 }

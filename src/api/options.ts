@@ -37,6 +37,8 @@ export interface ConformanceOptions {
   burstApply?: boolean;
   restartCommand?: string;
   restartTimeout?: string;
+  /** Budget of the whole run, ISO 8601 (e.g. `PT15M`); past it the run is judged on what happened. */
+  timeLimit?: string;
   properties?: boolean;
   property?: string;
   seed?: number;
@@ -54,7 +56,7 @@ export const RUN_FLAG_OPTIONS = {
   referenceStore: true, profile: true, config: true, changeSet: true, registration: true, maxOperationDuration: true,
   pollInterval: true, answerTimeout: true, header: true, changesPath: true, planOnly: true, strict: true, only: true,
   skip: true, report: true, junit: true, html: true, baseline: true, bundle: true, transcript: true, showSecrets: true,
-  burst: true, burstApply: true, restartCommand: true, restartTimeout: true, properties: true, property: true, seed: true,
+  burst: true, burstApply: true, restartCommand: true, restartTimeout: true, timeLimit: true, properties: true, property: true, seed: true,
   path: true, maxExamples: true, propertyTimeLimit: true, allowApplyGenerated: true,
 } as const satisfies Record<Exclude<keyof ConformanceOptions, 'signal'>, true>;
 

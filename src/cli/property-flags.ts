@@ -14,7 +14,8 @@ export function withPropertyFlags<T>(yargs: Argv<T>): Argv<T> {
     .option('property-time-limit', {
       type: 'string',
       requiresArg: true,
-      default: DEFAULT_PROPERTY_TIME_LIMIT,
+      // No yargs default: whether it was given decides if the run's --time-limit sets it instead.
+      defaultDescription: `what remains of --time-limit, else ${DEFAULT_PROPERTY_TIME_LIMIT}`,
       describe: 'Wall-clock budget of each property, shrinking included; past it the property ends with what it found (ISO 8601)',
     })
     .option('allow-apply-generated', { type: 'boolean', default: false, describe: 'Also send generated change sets to POST /apply (apply changes real things)' }) as Argv<T>;

@@ -24,7 +24,7 @@ import { resolveRunLayers, type RunLayers } from '../config/run-layers.js';
 import { DEFAULT_PROFILE, PROFILE_NAMES, PROFILES, type ProfileName } from '../config/profiles.js';
 import { CONFIG_FILE_NAMES } from '../config/config-file.js';
 import { withPropertyFlags } from './property-flags.js';
-import { resolvePropertyOptions, type PropertyFlags } from '../config/property-options.js';
+import { DEFAULT_PROPERTY_TIME_LIMIT, resolvePropertyOptions, type PropertyFlags } from '../config/property-options.js';
 import { PROPERTIES } from '../../suites/properties/index.js';
 
 export interface RunArgs extends RunFlags, PropertyFlags {
@@ -85,7 +85,13 @@ export function runCommand(result: CommandResult, argv: readonly string[] = []):
         .option('burst', { type: 'number', requiresArg: true, default: DEFAULT_BURST, describe: 'Plan calls sent at once to judge capacity.burst (0: no burst)' })
         .option('burst-apply', { type: 'boolean', default: false, describe: 'Make every second call of the burst an apply (such applies ignore the lock per application and environment)' })
         .option('restart-command', { type: 'string', requiresArg: true, describe: 'Shell command that restarts the provisioner, run while operations are in progress, to judge durability.survives-restart (with --reference the kit restarts its own reference)' })
-        .option('restart-timeout', { type: 'string', requiresArg: true, default: DEFAULT_RESTART_TIMEOUT, describe: 'Longest the restart command may take (ISO 8601)' })), layers) as unknown as Argv<RunArgs>;
+        .option('restart-timeout', { type: 'string', requiresArg: true, default: DEFAULT_RESTART_TIMEOUT, describe: 'Longest the restart command may take (ISO 8601)' })
+        .option('time-limit', {
+          type: 'string',
+          requiresArg: true,
+          describe: 'Budget of the whole run (ISO 8601): past it every suite stops driving and the run is judged on what happened; properties without --property-time-limit share what remains',
+          defaultDescription: 'none (profiles: quick PT2M, ci PT15M)',
+        })), layers) as unknown as Argv<RunArgs>;
     },
     handler: async (args) => {
       result.exitCode = (await executeRun(args, CONSOLE)).exitCode;
@@ -155,7 +161,14 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<RunOutcome> 
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
   const progress = io.console
-    ? maskedProgress(createProgress(maskedStream(stderr, shown), { color: shouldUseColor(stderr, process.env), startedAt: Date.now() }), shown)
+    ? maskedProgress(
+        createProgress(maskedStream(stderr, shown), {
+          color: shouldUseColor(stderr, process.env),
+          startedAt: Date.now(),
+          ...(options.timeLimit && { timeLimitMs: options.timeLimit.ms }),
+        }),
+        shown,
+      )
     : undefined;
   const abort = new AbortController();
   const onSignal = (): void => abort.abort();
@@ -181,7 +194,7 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<RunOutcome> 
       profile: args.profile,
       ...(baseline && { baseline }),
       ...(args.config !== undefined && { configFile: args.config }),
-      ...(progress && { observer: progress }),
+      ...(progress && { observer: progress, progress }),
       signal,
     });
     progress?.stop();
@@ -232,13 +245,15 @@ function refuseWeakenedCertification(args: RunArgs): void {
 /** The settings the run resolved, printed before it starts: where each default came from is then never a guess. */
 function settingsLine(args: RunArgs): string {
   const cases = args.maxExamples ?? PROFILES[args.profile].maxExamples ?? 'the default number of';
-  const properties = args.properties ? `properties: ${cases} cases each within ${args.propertyTimeLimit}` : 'no properties';
+  const within = args.propertyTimeLimit ?? (args.timeLimit !== undefined ? 'what remains of the time limit' : DEFAULT_PROPERTY_TIME_LIMIT);
+  const properties = args.properties ? `properties: ${cases} cases each within ${within}` : 'no properties';
   return [
     `profile ${args.profile}`,
     args.config !== undefined ? `config ${args.config}` : 'no config file',
     `poll interval ${args.pollInterval}`,
     `answer timeout ${args.answerTimeout}`,
     args.strict ? 'strict' : 'not strict',
+    args.timeLimit !== undefined ? `time limit ${args.timeLimit}` : 'no time limit',
     properties,
   ].join(' · ');
 }

@@ -19,17 +19,21 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   quick: {
     name: 'quick',
     purpose: "an author's loop: seconds against an instant provisioner",
-    values: { 'poll-interval': 'PT0.2S', 'property-time-limit': 'PT15S' },
+    // Properties get what the two minutes leave them.
+    values: { 'poll-interval': 'PT0.2S', 'time-limit': 'PT2M' },
     maxExamples: 5,
   },
   ci: {
     name: 'ci',
-    purpose: 'a CI gate: the defaults, each property bounded in time',
-    values: { 'poll-interval': 'PT1S', 'property-time-limit': 'PT60S' },
+    purpose: 'a CI gate: the defaults, the whole run bounded in time',
+    // A gate must end whatever the provisioner does; properties get what the scenarios leave of it.
+    values: { 'poll-interval': 'PT1S', 'time-limit': 'PT15M' },
   },
   certify: {
     name: 'certify',
     purpose: "certification before registration: the control plane's own poll interval, every rule, strict, a registration required",
+    // No run-wide time limit: a spent budget leaves rules not exercised, and a certification must judge them all.
+    // Each operation is still bounded by maxOperationDuration and each property by its own limit.
     values: { 'poll-interval': 'PT10S', strict: true, 'property-time-limit': 'PT10M' },
     maxExamples: 50,
   },

@@ -10,8 +10,15 @@ export interface PropertyFlags {
   seed?: string;
   path?: string;
   maxExamples?: string;
-  propertyTimeLimit: string;
+  /** Absent when neither a flag, the config file nor the profile gives it: the run's budget decides. */
+  propertyTimeLimit?: string;
   allowApplyGenerated: boolean;
+}
+
+/** The run's property settings, and whether their time limit was asked for or is only the default. */
+export interface ResolvedPropertyOptions extends PropertyRunSettings {
+  /** --property-time-limit came from a flag, the config file or the profile; otherwise a run with --time-limit derives it. */
+  timeLimitGiven: boolean;
 }
 
 export const DEFAULT_PROPERTY_TIME_LIMIT = 'PT60S';
@@ -20,8 +27,8 @@ export const DEFAULT_PROPERTY_TIME_LIMIT = 'PT60S';
 const SEED_LIMIT = 2 ** 31;
 
 /** Turns the property flags into the run's property settings; every problem is a UsageError naming its flag. */
-export function resolvePropertyOptions(flags: PropertyFlags, known: readonly PropertySuite[], profileMaxExamples?: number): PropertyRunSettings {
-  const timeLimit = parsePositiveDuration(flags.propertyTimeLimit);
+export function resolvePropertyOptions(flags: PropertyFlags, known: readonly PropertySuite[], profileMaxExamples?: number): ResolvedPropertyOptions {
+  const timeLimit = parsePositiveDuration(flags.propertyTimeLimit ?? DEFAULT_PROPERTY_TIME_LIMIT);
   if (!timeLimit.ok) throw new UsageError('--property-time-limit', timeLimit.error);
   const seed = flags.seed === undefined ? undefined : integerFlag('--seed', flags.seed, -SEED_LIMIT, SEED_LIMIT - 1);
   const maxExamples = flags.maxExamples === undefined ? profileMaxExamples : integerFlag('--max-examples', flags.maxExamples, 1, 100_000);
@@ -34,7 +41,15 @@ export function resolvePropertyOptions(flags: PropertyFlags, known: readonly Pro
   if (flags.path !== undefined && suites.length !== 1) {
     throw new UsageError('--path', 'a path belongs to one property: name it with --property NAME, as the replay line prints it');
   }
-  return { suites, maxExamples, timeLimitMs: timeLimit.ms, seed, path: flags.path, allowApplyGenerated: flags.allowApplyGenerated };
+  return {
+    suites,
+    maxExamples,
+    timeLimitMs: timeLimit.ms,
+    timeLimitGiven: flags.propertyTimeLimit !== undefined,
+    seed,
+    path: flags.path,
+    allowApplyGenerated: flags.allowApplyGenerated,
+  };
 }
 
 function selectSuites(flags: PropertyFlags, known: readonly PropertySuite[]): readonly PropertySuite[] {

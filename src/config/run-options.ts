@@ -27,6 +27,8 @@ export interface RunFlags {
   burstApply?: boolean;
   restartCommand?: string;
   restartTimeout?: string;
+  /** The run-wide budget (--time-limit); absent: the run is bounded only by its operations' deadlines. */
+  timeLimit?: string;
 }
 
 export interface ResolvedRunOptions {
@@ -51,6 +53,14 @@ export interface ResolvedRunOptions {
   restartCommand?: string;
   /** Longest the restart may take (--restart-timeout). */
   restartTimeoutMs?: number;
+  /** The run-wide budget (--time-limit): past it every suite stops driving and the run is judged on what happened. */
+  timeLimit?: TimeLimit;
+}
+
+/** A run-wide time budget as given and in milliseconds. */
+export interface TimeLimit {
+  ms: number;
+  text: string;
 }
 
 /** --burst when not given: the load the contract's capacity rule is written for. */
@@ -112,6 +122,7 @@ export async function resolveRunOptions(flags: RunFlags): Promise<ResolvedRunOpt
     burstApply: flags.burstApply ?? false,
     restartCommand: restartCommandFlag(flags.restartCommand),
     restartTimeoutMs: durationFlag('--restart-timeout', flags.restartTimeout ?? DEFAULT_RESTART_TIMEOUT),
+    ...(flags.timeLimit !== undefined && { timeLimit: { ms: durationFlag('--time-limit', flags.timeLimit), text: flags.timeLimit.trim() } }),
   };
 }
 

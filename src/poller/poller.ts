@@ -4,6 +4,7 @@ import type { ProvisionerClient } from '../client/client.js';
 import { now, sleep } from '../client/clock.js';
 import { formatMs } from '../core/duration.js';
 import type { OperationConclusion } from '../core/operation-conclusion.js';
+import { BudgetSpent } from '../core/budget-spent.js';
 
 /** Who wants to hear about an operation while it is followed (the live console). */
 export interface OperationObserver {
@@ -64,7 +65,8 @@ export class Poller {
 
     while (!ended) {
       if (this.signal?.aborted) {
-        ended = { reason: 'aborted', conclusion: 'the run was stopped before the work ended' };
+        const why = this.signal.reason instanceof BudgetSpent ? `${this.signal.reason.message} before the work ended` : 'the run was stopped before the work ended';
+        ended = { reason: 'aborted', conclusion: why };
         break;
       }
       if (request.stop?.aborted) {

@@ -1,5 +1,6 @@
 import type { Evidence, RuleResult, RuleStatus } from '../rules/types.js';
 import { plural } from '../core/text.js';
+import { formatMs } from '../core/duration.js';
 import type { Verdict } from '../core/verdict.js';
 import type { RunOutcome, Summary } from '../runner/outcome.js';
 import { curlFor } from './curl.js';
@@ -148,6 +149,20 @@ export function summaryLine(summary: Summary): string {
   return parts.join(', ');
 }
 
+/** The run's budget: what it used and, when it ran out, what got fewer cases than asked. */
+export function budgetLines(outcome: RunOutcome, style: Style): string[] {
+  const budget = outcome.budget;
+  if (!budget) return [];
+  if (!budget.exhausted) return [style.dim(`time limit ${budget.limit.text}: ${formatMs(budget.spentMs)} used, not reached`)];
+  const lines = [style.yellow(`time limit ${budget.limit.text} spent after ${formatMs(budget.spentMs)}: driving stopped there, and what had happened was judged`)];
+  if (budget.notExercised.length > 0) lines.push(`  ${plural(budget.notExercised.length, 'rule')} got no case: ${budget.notExercised.join(', ')}`);
+  for (const property of budget.properties) {
+    if (!property.interrupted && property.casesJudged >= property.casesAsked) continue;
+    lines.push(`  ${singleLine(property.name)}: ${property.casesJudged} of ${plural(property.casesAsked, 'case')} judged`);
+  }
+  return lines;
+}
+
 function verdictLine(verdict: Verdict, exitCode: number, style: Style): string {
   const word = verdict === 'pass' ? style.green(verdict) : style.red(verdict);
   return `verdict: ${word} (exit ${exitCode})`;
@@ -163,6 +178,8 @@ export function renderSummary(outcome: RunOutcome, options: SummaryOptions): str
   }
   const properties = propertyLines(outcome, options.invocation, style);
   if (properties.length > 0) lines.push('', ...properties);
+  const budget = budgetLines(outcome, style);
+  if (budget.length > 0) lines.push('', ...budget);
   lines.push('', summaryLine(outcome.summary), verdictLine(outcome.verdict, outcome.exitCode, style));
   return `${lines.join('\n')}\n`;
 }

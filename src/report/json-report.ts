@@ -3,7 +3,7 @@ import type { OperationConclusion } from '../core/operation-conclusion.js';
 import type { PropertyResult } from '../core/property-result.js';
 import type { ExitCode, Verdict } from '../core/verdict.js';
 import type { Level, RuleStatus } from '../rules/types.js';
-import type { RunOutcome, Summary } from '../runner/outcome.js';
+import type { BudgetOutcome, RunOutcome, Summary } from '../runner/outcome.js';
 import type { Exchange, ExchangeTag, Millis, TransportErrorKind } from '../transcript/exchange.js';
 import { curlFor } from './curl.js';
 import { replayArgs } from './replay.js';
@@ -92,6 +92,8 @@ export interface JsonReport {
   operations: OperationConclusion[];
   rules: JsonRule[];
   properties: JsonProperty[];
+  /** The run-wide budget (--time-limit), when there was one: what was spent and what lacks cases. */
+  budget?: BudgetOutcome;
   exchanges: { total: number; byTag: Record<ExchangeTag, number> };
 }
 
@@ -230,6 +232,14 @@ export function buildJsonReport(outcome: RunOutcome): JsonReport {
     operations: outcome.operations.map((op) => ({ ...op })),
     rules: outcome.rules.map((rule) => jsonRule(outcome, rule)),
     properties: outcome.properties.map((result) => jsonProperty(outcome, result)),
+    ...(outcome.budget && {
+      budget: {
+        ...outcome.budget,
+        limit: { ...outcome.budget.limit },
+        properties: outcome.budget.properties.map((property) => ({ ...property })),
+        notExercised: [...outcome.budget.notExercised],
+      },
+    }),
     exchanges: { total: outcome.transcript.exchanges.length, byTag: countByTag(outcome.transcript.exchanges) },
   };
 }

@@ -24,21 +24,17 @@ export function maskedStream(target: ProgressStream, mask: SecretMask): Progress
 /**
  * Progress whose texts are masked before it lays them out: a note is cut to fit a line after its secrets
  * are hidden, never in the middle of one, and a note that is a secret is hidden however short it is.
- * Anything else the progress offers passes through untouched (its stream is masked as well).
  */
 export function maskedProgress(progress: Progress, mask: SecretMask): Progress {
-  const masked: Partial<Record<PropertyKey, unknown>> = {
-    operationAccepted: (id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number) =>
-      progress.operationAccepted(mask.text(id), changeSet === undefined ? undefined : mask.text(changeSet), kind, deadlineMs),
-    operationRead: (id: string, note: string | undefined) => progress.operationRead(mask.text(id), note === undefined ? undefined : mask.field(note)),
-    operationEnded: (id: string, conclusion: string) => progress.operationEnded(mask.text(id), mask.text(conclusion)),
-    message: (text: string) => progress.message(mask.text(text)),
+  const optional = (text: string | undefined): string | undefined => (text === undefined ? undefined : mask.text(text));
+  return {
+    operationAccepted: (id, changeSet, kind, deadlineMs) => progress.operationAccepted(mask.text(id), optional(changeSet), kind, deadlineMs),
+    operationRead: (id, note, failed) => progress.operationRead(mask.text(id), note === undefined ? undefined : mask.field(note), optional(failed)),
+    operationEnded: (id, conclusion) => progress.operationEnded(mask.text(id), mask.text(conclusion)),
+    message: (text) => progress.message(mask.text(text)),
+    suiteStarted: (name, total) => progress.suiteStarted(mask.text(name), total),
+    casesDone: (name, done, total) => progress.casesDone(mask.text(name), done, total),
+    suiteEnded: (name, summary) => progress.suiteEnded(mask.text(name), mask.text(summary)),
+    stop: () => progress.stop(),
   };
-  return new Proxy(progress, {
-    get(target, key) {
-      if (Object.hasOwn(masked, key)) return masked[key];
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
 }

@@ -3,9 +3,10 @@ import { plural } from '../core/text.js';
 import { displayWidth, fitColumns } from './columns.js';
 import { singleLine } from './safe-text.js';
 import { createStyle, type Style } from './style.js';
+import type { SuiteProgress } from '../core/suite-progress.js';
 
-/** Live progress while operations run. */
-export interface Progress {
+/** Live progress while suites and their operations run. */
+export interface Progress extends SuiteProgress {
   /** An operation was accepted with 202; `deadlineMs` is how long the control plane waits for it (maxOperationDuration). */
   operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number): void;
   /**
@@ -28,6 +29,55 @@ export interface ProgressOptions {
   startedAt: number;
   /** The clock, epoch ms; tests pass their own. */
   now?: () => number;
+  /** The run's --time-limit, when it has one: what is left of it is shown. */
+  timeLimitMs?: number;
+}
+
+interface RunningSuite {
+  name: string;
+  startedAt: number;
+  done: number;
+  total?: number;
+}
+
+/** What the progress lines need of the run's clock and budget. */
+interface RunClock {
+  now: () => number;
+  startedAt: number;
+  timeLimitMs?: number;
+}
+
+/** `12.4s left of PT2M`, `time limit spent`, or nothing without a time limit. */
+export function budgetLeft(clock: RunClock): string | undefined {
+  if (clock.timeLimitMs === undefined) return undefined;
+  const left = clock.startedAt + clock.timeLimitMs - clock.now();
+  return left > 0 ? `${formatMs(left)} left of ${isoDuration(clock.timeLimitMs)}` : `time limit ${isoDuration(clock.timeLimitMs)} spent`;
+}
+
+function casesText(suite: RunningSuite): string {
+  return suite.total === undefined ? `${plural(suite.done, 'case')} done` : `${suite.done}/${suite.total} cases`;
+}
+
+/** Who listens for suites, the same on a terminal and in a log: the suites still running, by name. */
+class SuiteBoard {
+  readonly running = new Map<string, RunningSuite>();
+
+  started(name: string, total: number | undefined, at: number): void {
+    this.running.set(name, { name, startedAt: at, done: 0, ...(total !== undefined && { total }) });
+  }
+
+  done(name: string, done: number, total: number | undefined): void {
+    const suite = this.running.get(name);
+    if (!suite) return;
+    suite.done = done;
+    if (total !== undefined) suite.total = total;
+  }
+
+  ended(name: string): RunningSuite | undefined {
+    const suite = this.running.get(name);
+    this.running.delete(name);
+    return suite;
+  }
 }
 
 interface RunningOperation {
@@ -83,11 +133,31 @@ function failedReadText(operation: RunningOperation | undefined, failed: string)
 /** Plain timestamped lines, for logs and CI: one when an operation starts, when its note changes, and when it ends. */
 class LogProgress implements Progress {
   private readonly running = new Map<string, RunningOperation>();
+  private readonly suites = new SuiteBoard();
+  private readonly now: () => number;
 
   constructor(
     private readonly stream: ProgressStream,
-    private readonly now: () => number,
-  ) {}
+    private readonly clock: RunClock,
+  ) {
+    this.now = clock.now;
+  }
+
+  suiteStarted(name: string, total?: number): void {
+    this.suites.started(name, total, this.now());
+  }
+
+  casesDone(name: string, done: number, total?: number): void {
+    this.suites.done(name, done, total);
+  }
+
+  // A log is not redrawn: one line when a suite ends says what it did and what is left of the budget.
+  suiteEnded(name: string, summary: string): void {
+    const suite = this.suites.ended(name);
+    const took = suite ? ` after ${formatMs(this.now() - suite.startedAt)}` : '';
+    const left = budgetLeft(this.clock);
+    this.line(`${singleLine(name)} ended${took}: ${fitColumns(singleLine(summary), LOG_NOTE_WIDTH)}${left === undefined ? '' : ` (${left})`}`);
+  }
 
   private line(text: string): void {
     this.stream.write(`[${clockTime(this.now())}] ${text}\n`);
@@ -124,13 +194,17 @@ class LogProgress implements Progress {
 
   stop(): void {
     this.running.clear();
+    this.suites.running.clear();
   }
 }
 
 /** A block of live lines on a terminal, one per running operation, redrawn in place. */
 class LiveProgress implements Progress {
   private readonly running = new Map<string, RunningOperation>();
+  private readonly suites = new SuiteBoard();
   private readonly style: Style;
+  private readonly startedAt: number;
+  private readonly now: () => number;
   private drawnLines = 0;
   private frame = 0;
   private stopped = false;
@@ -139,9 +213,10 @@ class LiveProgress implements Progress {
   constructor(
     private readonly stream: ProgressStream,
     color: boolean,
-    private readonly startedAt: number,
-    private readonly now: () => number,
+    private readonly clock: RunClock,
   ) {
+    this.startedAt = clock.startedAt;
+    this.now = clock.now;
     this.style = createStyle(color);
     this.timer = setInterval(() => this.redraw(), REDRAW_MS);
     // Progress must never keep the process alive on its own.
@@ -177,20 +252,46 @@ class LiveProgress implements Progress {
     return this.style.cyan(spinner) + head.slice(spinner.length) + this.style.dim(note);
   }
 
+  private suiteLine(suite: RunningSuite, spinner: string): string {
+    const left = budgetLeft(this.clock);
+    const head = `${spinner} ${singleLine(suite.name)}  ${casesText(suite)}  ${formatMs(this.now() - suite.startedAt)}${left === undefined ? '' : `  ${left}`}`;
+    return this.style.bold(fitColumns(head, this.columns - 1));
+  }
+
   private footer(): string {
     const count = this.running.size;
-    return `${plural(count, 'operation')} running, ${formatMs(this.now() - this.startedAt)} since the run started`;
+    const left = budgetLeft(this.clock);
+    return `${plural(count, 'operation')} running, ${formatMs(this.now() - this.startedAt)} since the run started${left === undefined ? '' : `, ${left}`}`;
   }
 
   private redraw(): void {
-    if (this.stopped || (this.running.size === 0 && this.drawnLines === 0)) return;
+    if (this.stopped || (this.running.size === 0 && this.suites.running.size === 0 && this.drawnLines === 0)) return;
     this.frame = (this.frame + 1) % SPINNER.length;
     const spinner = SPINNER[this.frame]!;
-    const lines = [...this.running.values()].map((operation) => this.liveLine(operation, spinner));
+    const lines = [
+      ...[...this.suites.running.values()].map((suite) => this.suiteLine(suite, spinner)),
+      ...[...this.running.values()].map((operation) => this.liveLine(operation, spinner)),
+    ];
     if (lines.length > 0) lines.push(this.style.dim(fitColumns(this.footer(), this.columns - 1)));
     const text = this.erase() + lines.map((line) => `${line}\n`).join('');
     this.drawnLines = lines.length;
     this.stream.write(text);
+  }
+
+  suiteStarted(name: string, total?: number): void {
+    if (this.stopped) return;
+    this.suites.started(name, total, this.now());
+  }
+
+  casesDone(name: string, done: number, total?: number): void {
+    this.suites.done(name, done, total);
+  }
+
+  suiteEnded(name: string, summary: string): void {
+    if (this.stopped) return;
+    const suite = this.suites.ended(name);
+    const took = suite ? `  ${formatMs(this.now() - suite.startedAt)}` : '';
+    this.permanent(`${this.style.dim('•')} ${singleLine(name)}${took}  ${singleLine(summary)}`);
   }
 
   operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number): void {
@@ -227,6 +328,7 @@ class LiveProgress implements Progress {
     this.stopped = true;
     clearInterval(this.timer);
     this.running.clear();
+    this.suites.running.clear();
     const erase = this.erase();
     if (erase !== '') this.stream.write(erase);
   }
@@ -234,6 +336,6 @@ class LiveProgress implements Progress {
 
 /** Live lines redrawn in place on a terminal; plain timestamped lines anywhere else. */
 export function createProgress(stream: ProgressStream, options: ProgressOptions): Progress {
-  const now = options.now ?? Date.now;
-  return stream.isTTY === true ? new LiveProgress(stream, options.color, options.startedAt, now) : new LogProgress(stream, now);
+  const clock: RunClock = { now: options.now ?? Date.now, startedAt: options.startedAt, ...(options.timeLimitMs !== undefined && { timeLimitMs: options.timeLimitMs }) };
+  return stream.isTTY === true ? new LiveProgress(stream, options.color, clock) : new LogProgress(stream, clock);
 }

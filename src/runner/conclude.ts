@@ -13,6 +13,7 @@ import type { RunOutcome, RunSettings } from './outcome.js';
 import { decideVerdict, summarize } from './verdict.js';
 import { applyBaseline } from './baseline.js';
 import type { Waiver } from '../config/baseline.js';
+import { budgetNote, budgetOutcome, type BudgetFacts } from './budget-outcome.js';
 
 /** What a run (or a transcript judged again) hands over to be judged and reported. */
 export interface FinishedRun {
@@ -33,12 +34,16 @@ export interface FinishedRun {
   notes: string[];
   operations: OperationConclusion[];
   properties: PropertyResult[];
+  /** The run's --time-limit, when it had one. */
+  budget?: BudgetFacts;
 }
 
 /** Judges a finished run and assembles its outcome: the one place `run` and `verify` reach a verdict. */
 export function concludeRun(run: FinishedRun): RunOutcome {
   const waived = applyBaseline(judgeRules(run.transcript, run.context, run.selection), run.baseline ?? [], run.startedAt);
   const rules = waived.rules;
+  const budget = run.budget && budgetOutcome(run.budget, rules, run.properties);
+  const budgetSentence = budget && budgetNote(budget);
   const verdict = run.kitError ? run.kitError.verdict : decideVerdict(rules, run.transcript, run.interrupted, run.settings.profile === 'certify');
   return {
     kit: kitIdentity(),
@@ -53,6 +58,7 @@ export function concludeRun(run: FinishedRun): RunOutcome {
       ...(run.kitError ? [`kit error ${run.kitError.code}: ${run.kitError.message}`] : []),
       ...rules.filter((rule) => rule.status === 'error').map((rule) => rule.message),
       ...run.notes,
+      ...(budgetSentence ? [budgetSentence] : []),
       ...waived.notes,
       ...(verdict === 'incomplete' ? [incompleteConclusion(rules)] : []),
       ...conclusionsFor(run.transcript, run.context, verdict, run.url),
@@ -60,6 +66,7 @@ export function concludeRun(run: FinishedRun): RunOutcome {
     operations: run.operations,
     properties: run.properties,
     settings: run.settings,
+    ...(budget && { budget }),
     context: run.context,
     transcript: run.transcript,
   };

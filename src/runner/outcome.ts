@@ -38,8 +38,22 @@ export interface RunOutcome {
   /** What each property suite found: held, or a shrunk counterexample with its seed and path. */
   properties: PropertyResult[];
   settings: RunSettings;
+  /** The run-wide budget (--time-limit), when there was one. */
+  budget?: BudgetOutcome;
   context: JudgeContext;
   transcript: Transcript;
+}
+
+/** How a run used its --time-limit, and what lacks cases when it ran out. */
+export interface BudgetOutcome {
+  limit: { ms: number; text: string };
+  spentMs: number;
+  /** The limit passed before the run ended: driving was stopped there. */
+  exhausted: boolean;
+  /** Each property's cases: judged, asked for, and whether a time limit cut it short. */
+  properties: Array<{ name: string; casesJudged: number; casesAsked: number; interrupted: boolean }>;
+  /** With a spent budget: the rules that got no case. */
+  notExercised: string[];
 }
 
 export interface RunSettings {

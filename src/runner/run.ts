@@ -17,6 +17,9 @@ import { parsePositiveDuration } from '../core/duration.js';
 import { RESTART_HINT } from '../rules/durability.js';
 import { RestartFailedError } from '../errors.js';
 import { concludeRun } from './conclude.js';
+import { trackedProperty, trackedSuite } from './suite-tracking.js';
+import type { SuiteProgress } from '../core/suite-progress.js';
+import { restartReserveMs, startBudget, withBudgetedTimeLimit, type RunBudget } from './budget.js';
 import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
 import type { ProfileName } from '../config/profiles.js';
@@ -29,11 +32,13 @@ export interface RunRequest extends Omit<ResolvedRunOptions, 'url'> {
   configFile?: string;
   baseline?: Baseline;
   suites?: readonly Suite[];
-  /** Property suites and their budgets; absent: none run. */
-  properties?: PropertyRunSettings;
+  /** Property suites and their budgets; absent: none run. Without `timeLimitGiven`, a run with a time limit sets their limit. */
+  properties?: PropertyRunSettings & { timeLimitGiven?: boolean };
   /** Restarts the provisioner while operations are in progress; absent: durability.survives-restart is not exercised. */
   restart?: Restart;
   observer?: OperationObserver;
+  /** Hears how each suite goes: started, cases ended, ended. */
+  progress?: SuiteProgress;
   signal?: AbortSignal;
 }
 
@@ -57,13 +62,38 @@ export function submitTimeoutFor(answerTimeoutMs: number): number {
   return Math.max(answerTimeoutMs * 3, answerTimeoutMs + 20_000);
 }
 
+/** The property settings of the run: a time limit nobody gave is what the run's budget leaves (see derivedPropertyTimeLimitMs). */
+function propertySettings(request: RunRequest, budget: RunBudget | undefined): PropertyRunSettings {
+  const given = request.properties!;
+  if (!budget) return given;
+  const reserve = request.restart ? restartReserveMs(request.restartTimeoutMs ?? defaultRestartTimeoutMs(), request.pollIntervalMs) : 0;
+  return withBudgetedTimeLimit(given, budget.remainingMs(), reserve);
+}
+
+/** The properties, each telling `progress` how it goes when someone listens. */
+function trackedProperties(settings: PropertyRunSettings, progress: SuiteProgress | undefined): PropertyRunSettings {
+  if (!progress) return settings;
+  const asked = casesAsked(settings);
+  return { ...settings, suites: settings.suites.map((suite) => trackedProperty(suite, progress, asked[suite.name] ?? suite.defaultMaxExamples)) };
+}
+
+/** Cases each property was asked for: the number a spent budget is measured against. */
+function casesAsked(properties: RunRequest['properties']): Record<string, number> {
+  if (!properties) return {};
+  const replaying = properties.seed !== undefined && properties.path !== undefined;
+  return Object.fromEntries(properties.suites.map((suite) => [suite.name, replaying ? 1 : (properties.maxExamples ?? suite.defaultMaxExamples)]));
+}
+
 /** Plays the control plane against the provisioner, then judges the whole transcript. */
 export async function runConformance(request: RunRequest): Promise<RunOutcome> {
   const startedAt = now();
   const transcript = new Transcript();
   const burst = request.burst ?? 0;
   const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS + burst });
-  const signal = request.signal ?? new AbortController().signal;
+  const userSignal = request.signal ?? new AbortController().signal;
+  // The budget stops driving like the user's stop does, but it is an ordinary end: only the user's makes the run interrupted.
+  const budget = request.timeLimit ? startBudget(request.timeLimit, now) : undefined;
+  const signal = budget ? AbortSignal.any([userSignal, budget.signal]) : userSignal;
   // Every request in flight listens to the run's signal; hundreds at once are expected, not a leak.
   setMaxListeners(0, signal);
   const poller = new Poller(
@@ -88,6 +118,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     planOnly: request.planOnly,
     startedAt,
   };
+  const tracked = (suite: Suite): Suite => (request.progress ? trackedSuite(suite, request.progress) : suite);
   const operations: OperationConclusion[] = [];
   let properties: PropertyResult[] = [];
   let kitError: RestartFailedError | undefined;
@@ -104,19 +135,23 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
       concluded: (conclusion: OperationConclusion) => operations.push(conclusion),
     };
     // The burst's plans change nothing, so it runs alongside the scenarios.
-    const suites = [...(request.suites ?? SCENARIOS), ...(burst > 0 ? [burstSuite({ calls: burst, applies: request.burstApply ?? false })] : [])];
+    const suites = [...(request.suites ?? SCENARIOS), ...(burst > 0 ? [burstSuite({ calls: burst, applies: request.burstApply ?? false })] : [])].map(tracked);
     await Promise.all(suites.map((suite) => suite.run(suiteContext)));
     // Properties start once the scenarios are done: model-based runs apply the same change sets, and the
     // control plane never runs two applies for one application and environment at once.
     if (request.properties) {
-      properties = await runProperties(suiteContext, request.properties, context, (info) => context.changeSets.push(info));
+      const settings = trackedProperties(propertySettings(request, budget), request.progress);
+      properties = await runProperties(suiteContext, settings, context, (info) => context.changeSets.push(info));
     }
     await poller.settle();
+    if (request.restart && budget?.exhausted() && !userSignal.aborted) {
+      transcript.note({ type: 'restart-skipped', at: now(), message: `the provisioner was not restarted: ${budget.signal.reason instanceof Error ? budget.signal.reason.message : 'the time limit was spent'} before the restart suite began` });
+    }
     // The restart goes last and alone: while the provisioner restarts it refuses everyone's calls, and no
     // other suite's call or read should meet that.
     if (request.restart && !signal.aborted) {
       try {
-        await restartSuite(request.restart, request.restartTimeoutMs ?? defaultRestartTimeoutMs()).run(suiteContext);
+        await tracked(restartSuite(request.restart, request.restartTimeoutMs ?? defaultRestartTimeoutMs())).run(suiteContext);
       } catch (error) {
         if (!(error instanceof RestartFailedError)) throw error;
         kitError = error;
@@ -124,10 +159,11 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
       await poller.settle();
     }
   } finally {
+    budget?.dispose();
     await client.close();
   }
 
-  const interrupted = signal.aborted;
+  const interrupted = userSignal.aborted;
   return concludeRun({
     url: request.url,
     startedAt,
@@ -145,6 +181,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     ],
     operations,
     properties,
+    ...(budget && { budget: { limit: budget.limit, spentMs: budget.spentMs(), exhausted: budget.exhausted(), casesAsked: casesAsked(request.properties) } }),
     settings: {
       ...(request.profile !== undefined && { profile: request.profile }),
       ...(request.configFile !== undefined && { configFile: request.configFile }),

@@ -61,6 +61,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
       return verdict.broken.length === 0;
     } finally {
       running.delete(run);
+      context.caseEnded?.();
     }
   };
 

@@ -22,6 +22,7 @@ export interface BurstSettings {
 export function burstSuite(settings: BurstSettings): Suite {
   return {
     name: SUITE,
+    cases: (context) => (context.changeSets.length === 0 ? 0 : settings.calls),
     async run(context: SuiteContext): Promise<void> {
       const sets = context.changeSets;
       if (sets.length === 0) return;
@@ -32,6 +33,7 @@ export function burstSuite(settings: BurstSettings): Suite {
           const answer = await post(context, { suite: SUITE, kind, body: changeSet.text, changeSet: changeSet.name });
           const operationId = acceptedOperationId(answer);
           if (operationId) await context.poller.follow({ accepted: answer, operationId, kind, changeSet: changeSet.name, suite: SUITE });
+          context.caseEnded?.();
         }),
       );
     },

@@ -15,10 +15,11 @@ export const MALFORMED_IDS: ReadonlyArray<{ raw: string; path: string }> = [
 /** Reads ids that are not UUIDs: the answer must be a clean 400 or 404. */
 export const malformedIds: Suite = {
   name: SUITE,
+  cases: () => MALFORMED_IDS.length,
   async run(context): Promise<void> {
     await Promise.all(
-      MALFORMED_IDS.map((id) =>
-        context.client.send({
+      MALFORMED_IDS.map(async (id) => {
+        await context.client.send({
           suite: SUITE,
           tag: 'read-malformed',
           probe: true,
@@ -27,8 +28,9 @@ export const malformedIds: Suite = {
           operationId: id.raw,
           timeoutMs: context.readTimeoutMs,
           signal: context.signal,
-        }),
-      ),
+        });
+        context.caseEnded?.();
+      }),
     );
   },
 };

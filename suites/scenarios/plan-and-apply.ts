@@ -19,11 +19,14 @@ const SUITE = 'scenario/plan-and-apply';
  */
 export const planAndApply: Suite = {
   name: SUITE,
+  // Each plan is a case; so is each apply, its repeats included.
+  cases: (context) => context.changeSets.length * (context.planOnly ? 2 : 3),
   async run(context: SuiteContext): Promise<void> {
-    const plans = context.changeSets.flatMap((changeSet) => [
-      submitAndFollow(context, SUITE, 'plan', changeSet),
-      submitAndFollow(context, SUITE, 'plan', changeSet),
-    ]);
+    const plan = async (changeSet: LoadedChangeSet): Promise<void> => {
+      await submitAndFollow(context, SUITE, 'plan', changeSet);
+      context.caseEnded?.();
+    };
+    const plans = context.changeSets.flatMap((changeSet) => [plan(changeSet), plan(changeSet)]);
     const applies = context.planOnly ? [] : [...byLock(context.changeSets).values()].map((sets) => applyInRuns(context, sets));
     await Promise.all([...plans, ...applies]);
   },
@@ -56,7 +59,12 @@ async function applyInRuns(context: SuiteContext, changeSets: readonly LoadedCha
     if (context.signal.aborted) return;
     const firsts = await Promise.all(run.map((changeSet) => applyWhileRepeating(context, changeSet)));
     if (context.signal.aborted) return;
-    await Promise.all(run.map((changeSet, index) => repeatAfterEnd(context, firsts[index]!, changeSet)));
+    await Promise.all(
+      run.map(async (changeSet, index) => {
+        await repeatAfterEnd(context, firsts[index]!, changeSet);
+        context.caseEnded?.();
+      }),
+    );
   }
 }
 

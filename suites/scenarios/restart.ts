@@ -2,6 +2,7 @@ import { now } from '../../src/client/clock.js';
 import { formatMs } from '../../src/core/duration.js';
 import { RestartFailedError } from '../../src/errors.js';
 import type { Restart } from '../../src/runner/restart-command.js';
+import type { LoadedChangeSet } from '../../src/config/change-sets.js';
 import type { OperationConclusion } from '../../src/core/operation-conclusion.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { acceptedOperationId } from '../../src/transcript/views.js';
@@ -19,18 +20,17 @@ const SUITE = SITUATION_SUITES.restart;
 export function restartSuite(restart: Restart, timeoutMs: number): Suite {
   return {
     name: SUITE,
+    cases: (context) => callsOf(context).length,
     async run(context: SuiteContext): Promise<void> {
-      const first = context.changeSets[0];
-      const calls = [
-        ...context.changeSets.map((changeSet) => ({ kind: 'plan' as const, changeSet })),
-        ...(context.planOnly || !first ? [] : [{ kind: 'apply' as const, changeSet: first }]),
-      ];
+      const calls = callsOf(context);
       const answers = await Promise.all(calls.map(({ kind, changeSet }) => post(context, { suite: SUITE, kind, body: changeSet.text, changeSet: changeSet.name })));
       const transcript = context.client.transcript;
       const accepted = answers.flatMap((answer) => {
         const operationId = acceptedOperationId(answer);
         return operationId ? [{ answer, operationId }] : [];
       });
+      // A call answered at once has no work to carry across the restart: its case has ended.
+      for (let i = accepted.length; i < answers.length; i++) context.caseEnded?.();
       if (accepted.length === 0 || context.signal.aborted) {
         transcript.note({ type: 'restart-skipped', at: now(), message: 'the provisioner was not restarted: no call was answered with 202, so no work would have been in progress' });
         return;
@@ -40,7 +40,10 @@ export function restartSuite(restart: Restart, timeoutMs: number): Suite {
       const follows = accepted.map(({ answer, operationId }) =>
         context.poller
           .follow({ accepted: answer, operationId, kind: answer.tag as 'plan' | 'apply', changeSet: answer.changeSet, suite: SUITE, stop: stop.signal })
-          .then((conclusion: OperationConclusion) => context.concluded(conclusion)),
+          .then((conclusion: OperationConclusion) => {
+            context.concluded(conclusion);
+            context.caseEnded?.();
+          }),
       );
       try {
         await restartOnce(context, restart, timeoutMs);
@@ -52,6 +55,15 @@ export function restartSuite(restart: Restart, timeoutMs: number): Suite {
       await Promise.all(follows);
     },
   };
+}
+
+/** Every change set planned, and the first applied: the work in progress across the restart. */
+function callsOf(context: SuiteContext): Array<{ kind: 'plan' | 'apply'; changeSet: LoadedChangeSet }> {
+  const first = context.changeSets[0];
+  return [
+    ...context.changeSets.map((changeSet) => ({ kind: 'plan' as const, changeSet })),
+    ...(context.planOnly || !first ? [] : [{ kind: 'apply' as const, changeSet: first }]),
+  ];
 }
 
 /** Runs the restart within its time limit and records when it started and ended, with what it printed. */

@@ -7,6 +7,7 @@ const UNKNOWN_IDS = 2;
 /** Reads random UUIDs the provisioner never issued, each twice: the second read shows whether the first created it. */
 export const unknownOperations: Suite = {
   name: SUITE,
+  cases: () => UNKNOWN_IDS,
   async run(context): Promise<void> {
     await Promise.all(
       Array.from({ length: UNKNOWN_IDS }, async () => {
@@ -23,6 +24,7 @@ export const unknownOperations: Suite = {
             signal: context.signal,
           });
         }
+        context.caseEnded?.();
       }),
     );
   },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createProgress, isoDuration, shortId } from '../../src/report/progress.js';
+import { budgetLeft, createProgress, isoDuration, shortId } from '../../src/report/progress.js';
 
 const ID = '8c1f3d2a-9b7e-4c6d-a5f4-3e2b1d0ce2a1';
 
@@ -109,7 +109,77 @@ describe('progress on a terminal', () => {
   });
 });
 
+describe('suite progress on a stream that is not a terminal', () => {
+  it('prints one line when a suite ends, with its cases and what is left of the time limit, and nothing while it runs', () => {
+    let now = 1_750_000_000_000;
+    const stream = new FakeStream(false);
+    const progress = createProgress(asStream(stream), { color: false, startedAt: now, now: () => now, timeLimitMs: 120_000 });
+    progress.suiteStarted('scenario/burst', 4);
+    progress.casesDone('scenario/burst', 1, 4);
+    progress.casesDone('scenario/burst', 4, 4);
+    expect(stream.text).toBe('');
+    now += 4_000;
+    progress.suiteEnded('scenario/burst', '4 of 4 cases');
+    const lines = stream.text.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^${STAMP} scenario/burst ended after 4\\.0s: 4 of 4 cases \\(1m56s left of PT2M\\)$`));
+    progress.stop();
+  });
+
+  it('leaves the budget out without a time limit', () => {
+    const stream = new FakeStream(false);
+    let now = 0;
+    const progress = createProgress(asStream(stream), { color: false, startedAt: 0, now: () => now });
+    progress.suiteStarted('property/malformed-json', 40);
+    now = 500;
+    progress.suiteEnded('property/malformed-json', '40 of 40 cases: held over 40 cases');
+    expect(stream.text).toMatch(/property\/malformed-json ended after 500ms: 40 of 40 cases: held over 40 cases\n$/);
+    expect(stream.text).not.toContain('left');
+  });
+});
+
+describe('suite progress on a terminal', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('draws a live line per suite with its cases and the budget left, above the operations, and prints its end above the block', () => {
+    let now = 1_000_000;
+    const stream = new FakeStream(true, 100);
+    const progress = createProgress(asStream(stream), { color: false, startedAt: now, now: () => now, timeLimitMs: 120_000 });
+    progress.suiteStarted('scenario/plan-and-apply', 6);
+    progress.suiteStarted('scenario/unknown-operations');
+    progress.operationAccepted(ID, 'shop-db', 'apply', 300_000);
+    now += 1_000;
+    progress.casesDone('scenario/plan-and-apply', 2, 6);
+    progress.casesDone('scenario/unknown-operations', 1);
+    vi.advanceTimersByTime(100);
+    const lines = stream.text.split('\n');
+    expect(lines[0]).toMatch(/^. scenario\/plan-and-apply {2}2\/6 cases {2}1\.0s {2}1m59s left of PT2M$/);
+    expect(lines[1]).toMatch(/^. scenario\/unknown-operations {2}1 case done {2}1\.0s {2}1m59s left of PT2M$/);
+    expect(lines[2]).toMatch(/^. apply shop-db {2}8c1f…e2a1/);
+    expect(lines[3]).toBe('1 operation running, 1.0s since the run started, 1m59s left of PT2M');
+    now += 3_000;
+    progress.suiteEnded('scenario/unknown-operations', '2 cases');
+    expect(stream.writes.at(-1)).toMatch(/^\r\u001b\[4A\u001b\[J• scenario\/unknown-operations {2}4\.0s {2}2 cases\n$/);
+    vi.advanceTimersByTime(100);
+    expect(stream.writes.at(-1)).not.toContain('unknown-operations');
+    expect(stream.writes.at(-1)).toContain('scenario/plan-and-apply');
+    progress.stop();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
 describe('helpers', () => {
+  it('say what is left of the time limit, that it is spent, or nothing without one', () => {
+    expect(budgetLeft({ now: () => 30_000, startedAt: 0, timeLimitMs: 120_000 })).toBe('1m30s left of PT2M');
+    expect(budgetLeft({ now: () => 130_000, startedAt: 0, timeLimitMs: 120_000 })).toBe('time limit PT2M spent');
+    expect(budgetLeft({ now: () => 30_000, startedAt: 0 })).toBeUndefined();
+  });
+
   it('shortens ids and writes durations as ISO 8601', () => {
     expect(shortId(ID)).toBe('8c1f…e2a1');
     expect(shortId('short')).toBe('short');

@@ -1,0 +1,53 @@
+import { BudgetSpent } from '../core/budget-spent.js';
+import type { TimeLimit } from '../config/run-options.js';
+
+/** The run-wide deadline of --time-limit: a signal that aborts when it passes, and what is left of it. */
+export interface RunBudget {
+  readonly limit: TimeLimit;
+  /** Aborts with a {@link BudgetSpent} reason once the limit has passed. */
+  readonly signal: AbortSignal;
+  remainingMs(): number;
+  spentMs(): number;
+  exhausted(): boolean;
+  /** Stops the timer; the signal stays as it is. */
+  dispose(): void;
+}
+
+/** Starts the budget now; `clock` is epoch ms, injected by tests. */
+export function startBudget(limit: TimeLimit, clock: () => number): RunBudget {
+  const startedAt = clock();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new BudgetSpent(limit.text)), limit.ms);
+  return {
+    limit,
+    signal: controller.signal,
+    remainingMs: () => Math.max(0, startedAt + limit.ms - clock()),
+    spentMs: () => clock() - startedAt,
+    exhausted: () => controller.signal.aborted,
+    dispose: () => clearTimeout(timer),
+  };
+}
+
+/**
+ * What the restart suite needs of the budget once the properties are done: its command may take up to
+ * --restart-timeout, and around it the suite's reads must see the work before and after the restart —
+ * a read at once after the 202 and at least one poll interval later, hence two poll intervals.
+ */
+export function restartReserveMs(restartTimeoutMs: number, pollIntervalMs: number): number {
+  return restartTimeoutMs + 2 * pollIntervalMs;
+}
+
+/**
+ * Each property's time limit when none was given: what remains of the run's budget when the properties
+ * start (they run at once, so each may use all of it), less the restart's reserve when a restart follows.
+ * Never zero: a property with no time left still starts, stops at once and reports that it got no case.
+ */
+export function derivedPropertyTimeLimitMs(remainingMs: number, reserveMs: number): number {
+  return Math.max(1, Math.floor(remainingMs - reserveMs));
+}
+
+/** Property settings whose time limit nobody gave (`timeLimitGiven: false`) get the one the budget leaves; others stay as they are. */
+export function withBudgetedTimeLimit<T extends { timeLimitMs: number; timeLimitGiven?: boolean }>(settings: T, remainingMs: number, reserveMs: number): T {
+  if (settings.timeLimitGiven !== false) return settings;
+  return { ...settings, timeLimitMs: derivedPropertyTimeLimitMs(remainingMs, reserveMs) };
+}

@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BudgetSpent, isBudgetSpent } from '../../src/core/budget-spent.js';
+import { derivedPropertyTimeLimitMs, restartReserveMs, startBudget, withBudgetedTimeLimit } from '../../src/runner/budget.js';
+import { budgetNote, budgetOutcome } from '../../src/runner/budget-outcome.js';
+import type { PropertyResult } from '../../src/core/property-result.js';
+import type { RuleResult } from '../../src/rules/types.js';
+
+describe('the run budget', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('aborts its signal with a BudgetSpent reason when the limit passes, and counts down on its clock', () => {
+    let clock = 1_000;
+    const budget = startBudget({ ms: 10_000, text: 'PT10S' }, () => clock);
+    clock += 4_000;
+    vi.advanceTimersByTime(4_000);
+    expect(budget.remainingMs()).toBe(6_000);
+    expect(budget.exhausted()).toBe(false);
+    expect(isBudgetSpent(budget.signal)).toBe(false);
+    clock += 6_000;
+    vi.advanceTimersByTime(6_000);
+    expect(budget.exhausted()).toBe(true);
+    expect(budget.remainingMs()).toBe(0);
+    expect(budget.spentMs()).toBe(10_000);
+    expect(budget.signal.reason).toBeInstanceOf(BudgetSpent);
+    expect(isBudgetSpent(budget.signal)).toBe(true);
+    expect((budget.signal.reason as Error).message).toBe("the run's time limit PT10S (--time-limit) was spent");
+    budget.dispose();
+  });
+
+  it('leaves no timer behind once disposed', () => {
+    const budget = startBudget({ ms: 60_000, text: 'PT1M' }, () => 0);
+    budget.dispose();
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(120_000);
+    expect(budget.exhausted()).toBe(false);
+  });
+
+  it('is not taken for a user interrupt', () => {
+    const user = new AbortController();
+    user.abort();
+    expect(isBudgetSpent(user.signal)).toBe(false);
+  });
+});
+
+describe('the property time limit derived from the budget', () => {
+  it('is what remains, less the restart reserve when a restart follows', () => {
+    expect(restartReserveMs(60_000, 1_000)).toBe(62_000);
+    expect(derivedPropertyTimeLimitMs(600_000, 0)).toBe(600_000);
+    expect(derivedPropertyTimeLimitMs(600_000, restartReserveMs(60_000, 1_000))).toBe(538_000);
+  });
+
+  it('replaces only a limit nobody gave', () => {
+    expect(withBudgetedTimeLimit({ timeLimitMs: 60_000, timeLimitGiven: false }, 300_000, 62_000).timeLimitMs).toBe(238_000);
+    expect(withBudgetedTimeLimit({ timeLimitMs: 20_000, timeLimitGiven: true }, 300_000, 0).timeLimitMs).toBe(20_000);
+    // A caller that does not say keeps its own limit.
+    expect(withBudgetedTimeLimit({ timeLimitMs: 20_000 }, 300_000, 0).timeLimitMs).toBe(20_000);
+  });
+
+  it('never reaches zero: a property with nothing left starts and stops at once', () => {
+    expect(derivedPropertyTimeLimitMs(10_000, 62_000)).toBe(1);
+    expect(derivedPropertyTimeLimitMs(0, 0)).toBe(1);
+  });
+});
+
+function rule(id: string, status: RuleResult['status']): RuleResult {
+  return { id, status, level: 'MUST', title: id, sentence: id, message: '', evidence: [] } as unknown as RuleResult;
+}
+
+function property(name: string, numRuns: number, interrupted: boolean): PropertyResult {
+  return { name, status: 'passed', numRuns, seed: 1, interrupted, ruleIds: [], exchanges: [], notes: [], reruns: [], message: '' };
+}
+
+describe('the budget in the outcome', () => {
+  const rules = [rule('answer.status', 'pass'), rule('operation.within-max-duration', 'not-exercised'), rule('apply.idempotent', 'not-exercised')];
+  const properties = [property('property/generated-plans', 3, true), property('property/malformed-json', 40, false)];
+  const casesAsked = { 'property/generated-plans': 20, 'property/malformed-json': 40 };
+
+  it('names, when spent, the rules with no case and the properties cut short with how many cases they got', () => {
+    const budget = budgetOutcome({ limit: { ms: 120_000, text: 'PT2M' }, spentMs: 120_004.6, exhausted: true, casesAsked }, rules, properties);
+    expect(budget).toEqual({
+      limit: { ms: 120_000, text: 'PT2M' },
+      spentMs: 120_005,
+      exhausted: true,
+      properties: [
+        { name: 'property/generated-plans', casesJudged: 3, casesAsked: 20, interrupted: true },
+        { name: 'property/malformed-json', casesJudged: 40, casesAsked: 40, interrupted: false },
+      ],
+      notExercised: ['operation.within-max-duration', 'apply.idempotent'],
+    });
+    const note = budgetNote(budget)!;
+    expect(note).toContain("the run's time limit PT2M (--time-limit) was spent after 2m00s");
+    expect(note).toContain('2 rules got no case: operation.within-max-duration, apply.idempotent');
+    expect(note).toContain('properties cut short: property/generated-plans 3 of 20 cases');
+    expect(note).not.toContain('malformed-json');
+  });
+
+  it('says nothing in the conclusions, and blames no rule on it, while it was not spent', () => {
+    const budget = budgetOutcome({ limit: { ms: 120_000, text: 'PT2M' }, spentMs: 5_000, exhausted: false, casesAsked }, rules, properties);
+    expect(budget.notExercised).toEqual([]);
+    expect(budgetNote(budget)).toBeUndefined();
+  });
+});
