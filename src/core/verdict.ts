@@ -1,6 +1,6 @@
 /**
- * pass: no MUST rule failed; fail: one did; incomplete: a certify run in which a rule was not exercised, so
- * nothing can be certified about it; unreachable: the target never answered; error: the kit itself failed.
+ * pass: no MUST rule failed; fail: one did; incomplete: no MUST rule failed, but the run's --time-limit was
+ * spent before it ended, or a certify run left a rule not exercised, so nothing can be said about it; unreachable: the target never answered; error: the kit itself failed.
  */
 export type Verdict = 'pass' | 'fail' | 'incomplete' | 'unreachable' | 'error';
 

@@ -43,7 +43,7 @@ export function renderJunit(outcome: RunOutcome): string {
   }
   if (outcome.verdict === 'incomplete') {
     const missing = outcome.rules.filter((rule) => rule.status === 'not-exercised').map((rule) => rule.id);
-    const message = `certification incomplete: not exercised: ${missing.join(', ')}`;
+    const message = `${outcome.budget?.exhausted ? 'run incomplete: time limit spent' : 'certification incomplete'}: not exercised: ${missing.join(', ') || 'none'}`;
     const cases = [`    <testcase name="certification" classname="provisioner-conformance.run" time="${seconds}">\n      <failure type="incomplete" message="${xmlText(message)}">${xmlText(outcome.conclusions.join('\n'))}</failure>\n    </testcase>`];
     suites.push(suite({ properties, id: id++, name: 'run', timestamp, host, seconds, cases, systemOut: '' }, 1, 0, 0));
   }

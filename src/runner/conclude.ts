@@ -44,7 +44,8 @@ export function concludeRun(run: FinishedRun): RunOutcome {
   const rules = waived.rules;
   const budget = run.budget && budgetOutcome(run.budget, rules, run.properties);
   const budgetSentence = budget && budgetNote(budget);
-  const verdict = run.kitError ? run.kitError.verdict : decideVerdict(rules, run.transcript, run.interrupted, run.settings.profile === 'certify');
+  const certify = run.settings.profile === 'certify';
+  const verdict = run.kitError ? run.kitError.verdict : decideVerdict(rules, run.transcript, run.interrupted, certify, budget?.exhausted ?? false);
   return {
     kit: kitIdentity(),
     target: { url: run.url },
@@ -60,7 +61,7 @@ export function concludeRun(run: FinishedRun): RunOutcome {
       ...run.notes,
       ...(budgetSentence ? [budgetSentence] : []),
       ...waived.notes,
-      ...(verdict === 'incomplete' ? [incompleteConclusion(rules)] : []),
+      ...(verdict === 'incomplete' ? [incompleteConclusion(rules, certify, budget?.limit.text)] : []),
       ...conclusionsFor(run.transcript, run.context, verdict, run.url),
     ],
     operations: run.operations,
@@ -72,8 +73,10 @@ export function concludeRun(run: FinishedRun): RunOutcome {
   };
 }
 
-/** What a certification lacks: the rules no situation exercised, each with why. */
-function incompleteConclusion(rules: readonly RuleResult[]): string {
+/** What an incomplete run lacks: the rules no situation exercised, each with why, and what cut the run short. */
+function incompleteConclusion(rules: readonly RuleResult[], certify: boolean, timeLimit: string | undefined): string {
   const missing = rules.filter((rule) => rule.status === 'not-exercised').map((rule) => `${rule.id} (${rule.message})`);
-  return `the certification is incomplete: ${missing.length} ${missing.length === 1 ? 'rule was' : 'rules were'} not exercised, so nothing is certified about ${missing.length === 1 ? 'it' : 'them'}: ${missing.join('; ')}`;
+  const lacking = missing.length === 0 ? '' : `: ${missing.length} ${missing.length === 1 ? 'rule was' : 'rules were'} not exercised, so nothing is ${certify ? 'certified' : 'known'} about ${missing.length === 1 ? 'it' : 'them'}: ${missing.join('; ')}`;
+  if (timeLimit !== undefined) return `the run is incomplete: its time limit ${timeLimit} was spent before it ended (raise --time-limit)${lacking}`;
+  return `the certification is incomplete${lacking}`;
 }

@@ -23,14 +23,17 @@ export function summarize(results: readonly RuleResult[]): Summary {
 /**
  * Unknown is never success: a rule the kit failed to judge makes the run an `error` whatever else it found,
  * a target that never answered is `unreachable`, and a run stopped before its end is an `error` unless a
- * MUST rule already failed, whatever the rules that did run say.
+ * MUST rule already failed, whatever the rules that did run say. A run cut short by its time limit, or a
+ * certification with a rule not exercised, is `incomplete` unless a MUST rule failed.
  */
-export function decideVerdict(results: readonly RuleResult[], transcript: Transcript, interrupted = false, certify = false): Verdict {
+export function decideVerdict(results: readonly RuleResult[], transcript: Transcript, interrupted = false, certify = false, budgetSpent = false): Verdict {
   if (results.some((r) => r.status === 'error')) return verdictOf('KIT_INTERNAL');
   const answered = transcript.exchanges.some((exchange) => exchange.response !== undefined);
   if (!answered) return verdictOf('KIT_TARGET_UNREACHABLE');
   if (results.some((r) => r.status === 'fail')) return 'fail';
   if (interrupted) return 'error';
+  // A run whose --time-limit cut it short has judged only part of what it meant to: no gate may take that for a pass.
+  if (budgetSpent) return 'incomplete';
   // A certification says something about every rule, or it says nothing.
   return certify && results.some((r) => r.status === 'not-exercised') ? 'incomplete' : 'pass';
 }

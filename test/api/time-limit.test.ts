@@ -27,7 +27,10 @@ describe('a run with --time-limit against a provisioner that never ends its work
     expect(note).toContain('property/generated-plans 0 of 2 cases');
     // A spent budget is an ordinary end, not an interrupt.
     expect(report.conclusions.some((conclusion) => conclusion.includes('the run was stopped before it ended'))).toBe(false);
-    expect(report.verdict).not.toBe('error');
+    // Nor is it a pass: the gate hears that the run judged only part of what it meant to.
+    expect(report.verdict).toBe('incomplete');
+    expect(report.exitCode).toBe(1);
+    expect(report.conclusions.some((conclusion) => conclusion.startsWith('the run is incomplete: its time limit PT3S was spent before it ended (raise --time-limit)'))).toBe(true);
     expect(report.operations.some((op) => op.reason === 'aborted' && op.conclusion.startsWith("the run's time limit PT3S (--time-limit) was spent before the work ended"))).toBe(true);
   }, 60_000);
 

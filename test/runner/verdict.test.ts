@@ -32,6 +32,12 @@ describe('the verdict of a run', () => {
     expect(decideVerdict([result('a', 'fail')], answered().transcript, true)).toBe('fail');
   });
 
+  it('calls a run its time limit cut short incomplete, never a pass, unless a rule failed', () => {
+    expect(decideVerdict([result('a', 'pass')], answered().transcript, false, false, true)).toBe('incomplete');
+    expect(decideVerdict([result('a', 'pass'), result('b', 'fail')], answered().transcript, false, false, true)).toBe('fail');
+    expect(decideVerdict([result('a', 'pass')], answered().transcript, false, false, false)).toBe('pass');
+  });
+
   it('counts each status', () => {
     expect(summarize([result('a', 'pass'), result('b', 'warn'), result('c', 'not-exercised'), result('d', 'skip')])).toEqual({
       passed: 1,
