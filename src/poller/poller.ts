@@ -56,6 +56,11 @@ export class Poller {
     private readonly signal?: AbortSignal,
   ) {}
 
+  /** The control plane's time between reads, for suites that read again as it would. */
+  get pollIntervalMs(): number {
+    return this.settings.pollIntervalMs;
+  }
+
   async follow(request: FollowRequest): Promise<OperationConclusion> {
     const { accepted, operationId } = request;
     const deadline = accepted.endedAt + this.settings.maxOperationDurationMs;

@@ -4,6 +4,7 @@ import type { Transcript } from '../transcript/transcript.js';
 import { isContractJsonType, isTransient } from '../transcript/views.js';
 import { broken, evidence, held, notExercised } from './judgement.js';
 import { allReads, answered, printableId } from './operation-reads.js';
+import { judgeUnansweredUnknownIds } from './unknown-unanswered.js';
 import type { Evidence, Rule } from './types.js';
 
 /** Rules about reads of ids the provisioner never issued: unknown UUIDs, malformed ids, and how a 404 looks. */
@@ -18,14 +19,14 @@ export const operationUnknown404: Rule = {
   level: 'MUST',
   section: 'reads',
   title: 'Unknown ids answer 404',
-  sentence: 'A read of a random UUID the provisioner never issued answers 404, and reading it does not create it: a second read answers 404 too.',
-  judge(transcript) {
+  sentence:
+    'A read of a random UUID the provisioner never issued answers 404, and reading it does not create it: a second read answers 404 too. A 5xx is no answer, so the id is read again over two poll intervals; an unknown id that answers nothing but 5xx while reads of known operations are answered fails.',
+  judge(transcript, context) {
     const sent = tagged(transcript, 'read-unknown');
+    if (sent.length === 0) return notExercised('no unknown id was read');
     // Transient failures say nothing about the id: only reads the provisioner answered below 500 count.
     const reads = sent.flatMap((read) => (read.response && !isTransient(read) ? [{ read, status: read.response.status }] : []));
-    if (reads.length === 0) {
-      return notExercised(sent.length === 0 ? 'no unknown id was read' : `all ${plural(sent.length, 'read')} of unknown ids failed transiently`);
-    }
+    if (reads.length === 0) return judgeUnansweredUnknownIds(transcript, context, sent);
     const firstById = new Map<string, { read: Exchange; status: number }>();
     const faults: Evidence[] = [];
     for (const answer of reads) {
@@ -40,7 +41,9 @@ export const operationUnknown404: Rule = {
           : `the read of the unknown id ${printableId(id)} ${answered(read)} instead of 404`;
       faults.push(first ? evidence(note, read, first.read) : evidence(note, read));
     }
-    if (faults.length === 0) return held(`${plural(reads.length, 'read')} of ${plural(firstById.size, 'unknown id')}, all answered 404`);
+    const transient = sent.length - reads.length;
+    const leftOut = transient > 0 ? `; ${transient} more failed transiently and say nothing` : '';
+    if (faults.length === 0) return held(`${plural(reads.length, 'read')} of ${plural(firstById.size, 'unknown id')}, all answered 404${leftOut}`);
     return broken(`${faults.length} of ${plural(reads.length, 'read')} of unknown ids did not answer 404`, faults);
   },
 };

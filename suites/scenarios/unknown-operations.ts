@@ -1,31 +1,53 @@
 import { randomUUID } from 'node:crypto';
-import type { Suite } from '../suite.js';
+import { sleep } from '../../src/client/clock.js';
+import { UNKNOWN_READS_BEFORE_GIVING_UP } from '../../src/rules/unknown-unanswered.js';
+import { isTransient } from '../../src/transcript/views.js';
+import type { Suite, SuiteContext } from '../suite.js';
 
 const SUITE = 'scenario/unknown-operations';
 const UNKNOWN_IDS = 2;
+/** Answered reads of each id: the second shows whether the first created it. */
+const ANSWERS_WANTED = 2;
 
-/** Reads random UUIDs the provisioner never issued, each twice: the second read shows whether the first created it. */
+/**
+ * Reads random UUIDs the provisioner never issued until each has been answered twice: the second answer shows
+ * whether the first read created it. A 5xx, a timeout or a refused connection is no answer, so, as the control
+ * plane would, the id is read again one poll interval later, up to a few times in a row. The waits are this
+ * suite's own: the other suites go on meanwhile.
+ */
 export const unknownOperations: Suite = {
   name: SUITE,
   cases: () => UNKNOWN_IDS,
   async run(context): Promise<void> {
     await Promise.all(
       Array.from({ length: UNKNOWN_IDS }, async () => {
-        const id = randomUUID();
-        for (let read = 0; read < 2; read++) {
-          await context.client.send({
-            suite: SUITE,
-            tag: 'read-unknown',
-            probe: true,
-            method: 'GET',
-            path: `/operations/${id}`,
-            operationId: id,
-            timeoutMs: context.readTimeoutMs,
-            signal: context.signal,
-          });
-        }
+        await readUnknown(context, randomUUID());
         context.caseEnded?.();
       }),
     );
   },
 };
+
+async function readUnknown(context: SuiteContext, id: string): Promise<void> {
+  let answers = 0;
+  let failuresInRow = 0;
+  while (answers < ANSWERS_WANTED && !context.signal.aborted) {
+    const read = await context.client.send({
+      suite: SUITE,
+      tag: 'read-unknown',
+      probe: true,
+      method: 'GET',
+      path: `/operations/${id}`,
+      operationId: id,
+      timeoutMs: context.readTimeoutMs,
+      signal: context.signal,
+    });
+    if (!isTransient(read)) {
+      answers++;
+      failuresInRow = 0;
+      continue;
+    }
+    if (++failuresInRow >= UNKNOWN_READS_BEFORE_GIVING_UP) return;
+    await sleep(context.poller.pollIntervalMs, context.signal);
+  }
+}

@@ -39,6 +39,43 @@ function forgetfulAsyncWithFlakyProxy(): Parameters<ReturnType<typeof mockProvis
   ];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An asynchronous provisioner that keeps its operations; `unknown` answers a read of a UUID it never issued
+ * (given how often that id was read before), and `read` may replace the answer to a read of its own.
+ */
+function asyncProvisioner(unknown: (readsBefore: number) => Response, read?: () => Response | undefined): Parameters<ReturnType<typeof mockProvisioners>['serve']>[0] {
+  const operations = new Map<string, { body: ChangeSetBody; readsLeft: number }>();
+  const unknownReads = new Map<string, number>();
+  const accept = async ({ request }: { request: Request }): Promise<Response> => {
+    const id = randomUUID();
+    operations.set(id, { body: (await request.json()) as ChangeSetBody, readsLeft: 2 });
+    return HttpResponse.json({ operationId: id }, { status: 202 });
+  };
+  return [
+    http.post('*/plan', accept),
+    http.post('*/apply', accept),
+    http.get('*/operations/:id', ({ params }) => {
+      const id = String(params.id);
+      const operation = operations.get(id);
+      if (!operation) {
+        if (!UUID.test(id)) return HttpResponse.json({ message: 'not an operation id' }, { status: 400 });
+        const before = unknownReads.get(id) ?? 0;
+        unknownReads.set(id, before + 1);
+        return unknown(before);
+      }
+      const replaced = read?.();
+      if (replaced) return replaced;
+      if (operation.readsLeft-- > 0) return HttpResponse.json({ outcome: 'in_progress', description: 'Still working.', results: [] });
+      return HttpResponse.json(succeededFor(operation.body.changes));
+    }),
+  ];
+}
+
+const crash = (): Response => HttpResponse.json({ message: 'could not look up the operation' }, { status: 500 });
+const notFound = (): Response => HttpResponse.json({ message: 'unknown operation' }, { status: 404 });
+
 async function closedPort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer();
@@ -106,6 +143,37 @@ describe('the CLI against provisioners written apart from the kit', () => {
     expect(answerJson.status).toBe('fail');
     expect(JSON.stringify(answerJson.evidence)).toMatch(/cut|truncated/i);
     expect(run.report!.rules.find((r) => r.id === 'operation.malformed-id')!.status).toBe('warn');
+  });
+
+  it('fails operation.unknown-404 alone when unknown ids answer nothing but 500 while its own operations answer', async () => {
+    const server = await mocks.serve(asyncProvisioner(crash));
+    const run = await runCli(['run', '--url', server.url, '--no-properties', ...FAST]);
+    expect(run.report!.rules.filter((r) => r.status === 'fail').map((r) => r.id), run.stdout).toEqual(['operation.unknown-404']);
+    expect(run.report!.rules.find((r) => r.id === 'operation.unknown-404')!.message).toMatch(
+      /^every read of an unknown id answered 500 \(6 reads over .*\), while reads of known operations answered 200: the control plane would wait out the deadline/,
+    );
+    expect(run.exitCode).toBe(1);
+  });
+
+  it('passes operation.unknown-404 when the first read of each unknown id answers 503 and the next ones 404', async () => {
+    const server = await mocks.serve(asyncProvisioner((before) => (before === 0 ? new HttpResponse('busy', { status: 503 }) : notFound())));
+    const run = await runCli(['run', '--url', server.url, '--no-properties', ...FAST]);
+    expect(run.report!.rules.filter((r) => r.status === 'fail'), run.stdout).toEqual([]);
+    expect(run.report!.rules.find((r) => r.id === 'operation.unknown-404')).toMatchObject({
+      status: 'pass',
+      message: '4 reads of 2 unknown ids, all answered 404; 2 more failed transiently and say nothing',
+    });
+    expect(run.exitCode).toBe(0);
+  });
+
+  it('leaves operation.unknown-404 not exercised when every read of anything answers 503', async () => {
+    const server = await mocks.serve(asyncProvisioner(crash, () => new HttpResponse('down', { status: 503 })));
+    const run = await runCli(['run', '--url', server.url, '--no-properties', '--poll-interval', 'PT0.1S', '--max-operation-duration', 'PT1S']);
+    expect(run.report!.rules.find((r) => r.id === 'operation.unknown-404')).toMatchObject({
+      status: 'not-exercised',
+      message: expect.stringMatching(/^every read of an unknown id answered 500 \(6 reads over .*\), and /),
+    });
+    expect(run.report!.rules.find((r) => r.id === 'operation.within-max-duration')!.status).toBe('fail');
   });
 
   it('says unreachable with exit code 3 when nothing listens', async () => {

@@ -337,6 +337,19 @@ fault('unknown-200', (options) => {
   });
 });
 
+fault('unknown-500', (options) => {
+  it('answers 500 to unknown UUIDs, every time, 404 to ids that are not UUIDs, and its own operations as usual', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 50 });
+    const id = randomUUID();
+    for (const answer of [await read(url, id), await read(url, id)]) {
+      expect(answer.status).toBe(500);
+      expect(answer.contentType).toBe(JSON_TYPE);
+    }
+    expect((await read(url, 'not-a-uuid')).status).toBe(404);
+    expect((await readUntilFinal(url, await accepted(url))).at(-1)!.json?.outcome).toBe('succeeded');
+  });
+});
+
 fault('forget-after-final', (options) => {
   it('forgets an operation once its final answer was read', async () => {
     const { url } = await start({ ...options, mode: 'async', workMs: 50 });

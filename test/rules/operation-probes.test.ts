@@ -12,11 +12,21 @@ function evidenceOf(judgement: Judgement) {
 }
 
 describe('operation.unknown-404', () => {
-  it('holds when every read of an unknown id answers 404, and skips transient answers', () => {
+  it('holds when every read of an unknown id answers 404', () => {
     const b = new TranscriptBuilder();
     for (const id of [UNKNOWN_A, UNKNOWN_B, UNKNOWN_A, UNKNOWN_B]) b.read(id, { status: 404, body: NOT_FOUND, tag: 'read-unknown' });
-    b.read(UNKNOWN_B, { status: 503, body: '', tag: 'read-unknown' });
     expect(operationUnknown404.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '4 reads of 2 unknown ids, all answered 404' });
+  });
+
+  it('holds when a transient 5xx is followed by 404s, and says the 5xx says nothing', () => {
+    const b = new TranscriptBuilder();
+    b.read(UNKNOWN_A, { at: 0, status: 503, body: '', tag: 'read-unknown' });
+    b.read(UNKNOWN_A, { at: 1000, status: 404, body: NOT_FOUND, tag: 'read-unknown' });
+    b.read(UNKNOWN_A, { at: 1010, status: 404, body: NOT_FOUND, tag: 'read-unknown' });
+    expect(operationUnknown404.judge(b.transcript, context())).toEqual({
+      outcome: 'held',
+      message: '2 reads of 1 unknown id, all answered 404; 1 more failed transiently and say nothing',
+    });
   });
 
   it('is broken by a 200 to an unknown id', () => {
@@ -49,7 +59,8 @@ describe('operation.unknown-404', () => {
     flaky.read(UNKNOWN_A, { status: 502, body: '', tag: 'read-unknown' });
     expect(operationUnknown404.judge(flaky.transcript, context())).toEqual({
       outcome: 'not-exercised',
-      message: 'all 2 reads of unknown ids failed transiently',
+      message:
+        'every read of an unknown id failed transiently (2 reads over 11ms: 1×timeout, 1×502), and no unknown id was read 3 times over two poll intervals, so the failures may have been passing',
     });
   });
 });

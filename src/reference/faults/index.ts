@@ -39,6 +39,7 @@ import textPlainAnswers from './text-plain-answers.js';
 import timeOrderedOperationId from './time-ordered-operation-id.js';
 import trailingGarbageAccepted from './trailing-garbage-accepted.js';
 import unknown200 from './unknown-200.js';
+import unknown500 from './unknown-500.js';
 
 /** Every fault, in the order listings show them: answers, final answers, reads, generated input, repeats, load. */
 const LIST = [
@@ -64,6 +65,7 @@ const LIST = [
   lateRegistration,
   neverFinishes,
   unknown200,
+  unknown500,
   forgetAfterFinal,
   plain404,
   malformedId500,

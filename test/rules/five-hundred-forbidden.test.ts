@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { judgeRules } from '../../src/rules/index.js';
+import { TranscriptBuilder, context } from '../support/transcript-builder.js';
+
+/**
+ * The rules whose sentence says "never 5xx": unlike reads of operations and unknown ids, a 5xx is not taken
+ * as a transient failure to read again, so it breaks them even when every probe got one.
+ */
+
+const RULE_IDS = ['operation.malformed-id', 'input.malformed-json', 'input.invalid-change-set'] as const;
+
+function probes(answer: { status: number; body: unknown }): TranscriptBuilder {
+  const b = new TranscriptBuilder();
+  for (const id of ['not-a-uuid', 'a%2Fb']) b.read(id, { ...answer, tag: 'read-malformed' });
+  b.badInput('plan', { ...answer, requestBody: '{"changes": [' }, 'malformed-json');
+  b.badInput('plan', { ...answer, requestBody: '{"changes": 7}' }, 'invalid-change-set');
+  return b;
+}
+
+function statuses(b: TranscriptBuilder): Record<string, string> {
+  const results = judgeRules(b.transcript, context());
+  return Object.fromEntries(RULE_IDS.map((id) => [id, results.find((r) => r.id === id)!.status]));
+}
+
+describe('rules that forbid a 5xx outright', () => {
+  it('hold when every probe is refused with a 4xx', () => {
+    expect(statuses(probes({ status: 400, body: { error: 'bad request' } }))).toEqual({
+      'operation.malformed-id': 'pass',
+      'input.malformed-json': 'pass',
+      'input.invalid-change-set': 'pass',
+    });
+  });
+
+  it.each([500, 502, 503])('do not hold when every probe answers %i, and say so with each probe as evidence', (status) => {
+    const b = probes({ status, body: '' });
+    expect(statuses(b)).toEqual({
+      'operation.malformed-id': 'warn',
+      'input.malformed-json': 'warn',
+      'input.invalid-change-set': 'warn',
+    });
+    const results = judgeRules(b.transcript, context());
+    expect(results.find((r) => r.id === 'operation.malformed-id')!.evidence.map((e) => e.note)).toEqual([
+      `the read of the malformed id "not-a-uuid" answered ${status}, not 400 or 404`,
+      `the read of the malformed id "a%2Fb" answered ${status}, not 400 or 404`,
+    ]);
+    expect(results.find((r) => r.id === 'input.malformed-json')!.message).toBe('1 of 1 body that is not JSON did not get a 4xx answer');
+    expect(results.find((r) => r.id === 'input.invalid-change-set')!.evidence.map((e) => e.note)).toEqual([
+      `POST /plan with "{\\"changes\\": 7}" answered ${status}`,
+    ]);
+  });
+});
