@@ -34,6 +34,12 @@ export function firstFinalRead(op: OperationView): Exchange | undefined {
   return op.finalReads.find((r) => r.endedAt === op.firstFinalReceivedAt);
 }
 
+/** Short label of an answer for counts: the status, or the kind of transport error. */
+export function answerLabel(exchange: Exchange): string {
+  if (exchange.error) return exchange.error.kind;
+  return String(exchange.response?.status ?? 'no answer');
+}
+
 /** What came back, as the end of a sentence: "answered 503", "was answered 502 by the proxy in front of the provisioner (nginx) after 3ms", "timed out after 10.0s". */
 export function answered(exchange: Exchange): string {
   const error = exchange.error;
