@@ -3,7 +3,7 @@ import type { Transcript } from '../transcript/transcript.js';
 import { EndStates, describeDifferences, endDifferences, type EndState } from '../transcript/end-states.js';
 import { SITUATION_SUITES } from '../transcript/situations.js';
 import { outcomeOf } from '../transcript/views.js';
-import { statusAnswered } from './answered-by.js';
+import { proxyOf, statusAnswered } from './answered-by.js';
 import { broken, evidence, held, notExercised } from './judgement.js';
 import { plural } from '../core/text.js';
 import type { JudgeContext } from '../core/judge-context.js';
@@ -40,16 +40,21 @@ function sideBySide(repeat: Exchange, first: Exchange, second: EndState): Exchan
 /** The outcome of one pair: not judged (why), held, or broken (evidence). */
 type PairVerdict = { judged: false; why: string } | { judged: true; evidence?: Evidence };
 
+/** Why a call has no end; a status a proxy gave in the provisioner's place is said to be the proxy's. */
+function noEndWords(post: Exchange, end: { why: string }): string {
+  return proxyOf(post) ? statusAnswered(post) : end.why;
+}
+
 /** Compares the end of a repeat with the end of the first call, for changes' outcomes and, with `outputs`, their outputs. */
 function compareEnds(ends: EndStates, pair: RepeatPair, what: string, options: { outputs: boolean }): PairVerdict {
   const first = ends.of(pair.first);
   const second = ends.of(pair.repeat);
-  if (!first.ended) return { judged: false, why: `the first ${what} of ${name(pair.first)} ${first.why}` };
+  if (!first.ended) return { judged: false, why: `the first ${what} of ${name(pair.first)} ${noEndWords(pair.first, first)}` };
   if (!second.ended) {
     if (second.unknown) return { judged: false, why: `the kit stopped before the repeated ${what} of ${name(pair.first)} ended` };
     return {
       judged: true,
-      evidence: evidence(`the ${what} of ${name(pair.first)} sent again ${second.why}, where the first ended ${outcomeOf(first.final)}`, ...sideBySide(pair.repeat, first.final, second)),
+      evidence: evidence(`the ${what} of ${name(pair.first)} sent again ${noEndWords(pair.repeat, second)}, where the first ended ${outcomeOf(first.final)}`, ...sideBySide(pair.repeat, first.final, second)),
     };
   }
   const differences = endDifferences(first.final, second.final, options);

@@ -5,6 +5,8 @@ import { finalBody } from '../../src/rules/final.js';
 import { operationTransientErrors } from '../../src/rules/operation-answers.js';
 import { operationWithinMaxDuration } from '../../src/rules/operation-lifecycle.js';
 import { noOperationRead } from '../../src/rules/operation-reads.js';
+import { applyIdempotent } from '../../src/rules/repeats.js';
+import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { HAPROXY_503_PAGE, HAPROXY_504_PAGE, NGINX_502_PAGE, NGINX_504_PAGE, PROVISIONER_503_BEHIND_NGINX, type ProxyPage } from '../support/proxy-pages.js';
 import { context, IN_PROGRESS, OP_ID, shopDbFinal, TranscriptBuilder } from '../support/transcript-builder.js';
@@ -56,6 +58,24 @@ describe('answers to plan and apply', () => {
     expect(noOperationRead(b.transcript)).toBe(`${byProxy}, so no operation was read`);
     expect(operationWithinMaxDuration.judge(b.transcript, context()).message).toBe(`${byProxy}, so no operation was timed`);
     expect(finalBody.judge(b.transcript, context()).message).toBe('no plan or apply was answered 200: the proxy in front of the provisioner (nginx) answered both (504)');
+  });
+
+  it('say the proxy answered an apply that therefore has no end to compare with its repeat', () => {
+    const b = new TranscriptBuilder();
+    const first = b.post('apply', { at: 0, took: 1000, ...answer(HAPROXY_504_PAGE) });
+    b.post('apply', { at: 1500, took: 1000, suite: SITUATION_SUITES.repeatApply, repeatOf: first.seq, ...answer(HAPROXY_504_PAGE) });
+    expect(applyIdempotent.judge(b.transcript, context()).message).toBe(
+      'no apply was sent again after the first had ended: the first apply of shop-db was answered 504 by the proxy in front of the provisioner (HAProxy) after 1.0s',
+    );
+  });
+
+  it('say the proxy answered a repeated apply whose first one ended', () => {
+    const b = new TranscriptBuilder();
+    const first = b.post('apply', { at: 0, body: shopDbFinal() });
+    b.post('apply', { at: 100, took: 5000, suite: SITUATION_SUITES.repeatApply, repeatOf: first.seq, ...answer(NGINX_504_PAGE) });
+    expect(notes(applyIdempotent.judge(b.transcript, context()))).toEqual([
+      'the apply of shop-db sent again was answered 504 by the proxy in front of the provisioner (nginx) after 5.0s, where the first ended succeeded',
+    ]);
   });
 
   it('still say the provisioner never answered 202 when it answered itself', () => {
