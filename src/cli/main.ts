@@ -2,11 +2,12 @@ import yargs from 'yargs';
 import { kitIdentity } from '../core/package.js';
 import { exitCodeOf, InternalError, KitError, messageOf, UsageError } from '../errors.js';
 import type { CommandResult } from './command-result.js';
-import { runCommand } from './run.js';
-import { rulesCommand } from './rules.js';
-import { serveCommand } from './serve.js';
-import { verifyCommand } from './verify.js';
-import { checkRegistrationCommand } from './check-registration.js';
+import { lazyCommand } from './lazy-command.js';
+import { RUN_HEAD } from './declarations/run.js';
+import { RULES_DECLARATION } from './declarations/rules.js';
+import { SERVE_DECLARATION } from './declarations/serve.js';
+import { VERIFY_DECLARATION } from './declarations/verify.js';
+import { CHECK_REGISTRATION_DECLARATION } from './declarations/check-registration.js';
 
 const NAME = 'provisioner-conformance';
 
@@ -15,11 +16,12 @@ export async function main(argv: string[]): Promise<number> {
   const result: CommandResult = { exitCode: 0 };
   const parser = yargs(argv)
     .scriptName(NAME)
-    .command(runCommand(result, argv))
-    .command(rulesCommand(result))
-    .command(serveCommand(result))
-    .command(verifyCommand(result))
-    .command(checkRegistrationCommand(result))
+    // Each command's module loads when yargs dispatches it: start-up is paid per command.
+    .command(lazyCommand(RUN_HEAD, async () => (await import('./run.js')).runCommand(result, argv)))
+    .command(lazyCommand(RULES_DECLARATION, async () => (await import('./rules.js')).rulesCommand(result)))
+    .command(lazyCommand(SERVE_DECLARATION, async () => (await import('./serve.js')).serveCommand(result)))
+    .command(lazyCommand(VERIFY_DECLARATION, async () => (await import('./verify.js')).verifyCommand(result)))
+    .command(lazyCommand(CHECK_REGISTRATION_DECLARATION, async () => (await import('./check-registration.js')).checkRegistrationCommand(result)))
     .demandCommand(1, 'name a command: run, rules, serve, verify or check-registration')
     .strict()
     .version(kitIdentity().version)
