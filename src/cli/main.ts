@@ -29,17 +29,29 @@ export async function main(argv: string[]): Promise<number> {
     .wrap(Math.min(120, process.stdout.columns ?? 100))
     .fail((message, error) => {
       // yargs calls this with a message for its own validation, and with only the error for one thrown by a handler.
-      if (message) throw new UsageError('usage', message.replace(/\s*\n\s*/g, ' ').trim());
+      if (message) throw usageError(message);
       throw error;
     });
   try {
     await parser.parseAsync();
     return result.exitCode;
   } catch (error) {
-    const kitError = error instanceof KitError ? error : new InternalError(messageOf(error), { cause: error });
+    const kitError = error instanceof KitError ? error : isYargsError(error) ? usageError(error.message) : new InternalError(messageOf(error), { cause: error });
     process.stderr.write(`${errorText(kitError)}\n`);
     return exitCodeOf(kitError.code);
   }
+}
+
+function usageError(message: string): UsageError {
+  return new UsageError('usage', message.replace(/\s*\n\s*/g, ' ').trim());
+}
+
+/**
+ * yargs' own parse errors ("Not enough arguments following: …"): after a command's builder loaded lazily,
+ * yargs rejects with them instead of calling `fail`, and they are the user's, as `fail` would have said.
+ */
+function isYargsError(error: unknown): error is Error {
+  return error instanceof Error && error.name === 'YError';
 }
 
 /** A kit error as the user sees it: one line with its code; a bug in the kit also shows where it happened. */
