@@ -1,4 +1,4 @@
-import type { Argv, CommandModule } from 'yargs';
+import type { CommandModule } from 'yargs';
 import { loadRegistration } from '../config/registration.js';
 import { PT30M_MS } from '../core/duration.js';
 import { judgeRules } from '../rules/index.js';
@@ -6,20 +6,14 @@ import type { JudgeContext } from '../core/judge-context.js';
 import { Transcript } from '../transcript/transcript.js';
 import { stripControl } from '../report/safe-text.js';
 import type { CommandResult } from './command-result.js';
-
-interface CheckRegistrationArgs {
-  registration: string;
-}
+import { CHECK_REGISTRATION_DECLARATION, type CheckRegistrationArgs } from './declarations/check-registration.js';
 
 const REGISTRATION_RULES = ['registration.body', 'registration.max-operation-duration'];
 
 /** Judges a registration document alone: no provisioner is called, so only what the document says is judged. */
 export function checkRegistrationCommand(result: CommandResult): CommandModule<object, CheckRegistrationArgs> {
   return {
-    command: 'check-registration <registration>',
-    describe: 'Judge a registration document alone (registration.* rules), without calling a provisioner',
-    builder: (yargs: Argv<object>) =>
-      yargs.positional('registration', { type: 'string', describe: 'The registration document (JSON)' }) as unknown as Argv<CheckRegistrationArgs>,
+    ...CHECK_REGISTRATION_DECLARATION,
     handler: async (args) => {
       const registration = await loadRegistration(args.registration);
       const context: JudgeContext = {

@@ -2,11 +2,12 @@ import yargs from 'yargs';
 import { kitIdentity } from '../core/package.js';
 import { exitCodeOf, InternalError, KitError, messageOf, UsageError } from '../errors.js';
 import type { CommandResult } from './command-result.js';
-import { runCommand } from './run.js';
-import { rulesCommand } from './rules.js';
-import { serveCommand } from './serve.js';
-import { verifyCommand } from './verify.js';
-import { checkRegistrationCommand } from './check-registration.js';
+import { lazyCommand } from './lazy-command.js';
+import { RUN_HEAD } from './declarations/run.js';
+import { RULES_DECLARATION } from './declarations/rules.js';
+import { SERVE_DECLARATION } from './declarations/serve.js';
+import { VERIFY_DECLARATION } from './declarations/verify.js';
+import { CHECK_REGISTRATION_DECLARATION } from './declarations/check-registration.js';
 
 const NAME = 'provisioner-conformance';
 
@@ -15,11 +16,12 @@ export async function main(argv: string[]): Promise<number> {
   const result: CommandResult = { exitCode: 0 };
   const parser = yargs(argv)
     .scriptName(NAME)
-    .command(runCommand(result, argv))
-    .command(rulesCommand(result))
-    .command(serveCommand(result))
-    .command(verifyCommand(result))
-    .command(checkRegistrationCommand(result))
+    // Each command's module loads when yargs dispatches it: start-up is paid per command.
+    .command(lazyCommand(RUN_HEAD, async () => (await import('./run.js')).runCommand(result, argv)))
+    .command(lazyCommand(RULES_DECLARATION, async () => (await import('./rules.js')).rulesCommand(result)))
+    .command(lazyCommand(SERVE_DECLARATION, async () => (await import('./serve.js')).serveCommand(result)))
+    .command(lazyCommand(VERIFY_DECLARATION, async () => (await import('./verify.js')).verifyCommand(result)))
+    .command(lazyCommand(CHECK_REGISTRATION_DECLARATION, async () => (await import('./check-registration.js')).checkRegistrationCommand(result)))
     .demandCommand(1, 'name a command: run, rules, serve, verify or check-registration')
     .strict()
     .version(kitIdentity().version)
@@ -27,17 +29,29 @@ export async function main(argv: string[]): Promise<number> {
     .wrap(Math.min(120, process.stdout.columns ?? 100))
     .fail((message, error) => {
       // yargs calls this with a message for its own validation, and with only the error for one thrown by a handler.
-      if (message) throw new UsageError('usage', message.replace(/\s*\n\s*/g, ' ').trim());
+      if (message) throw usageError(message);
       throw error;
     });
   try {
     await parser.parseAsync();
     return result.exitCode;
   } catch (error) {
-    const kitError = error instanceof KitError ? error : new InternalError(messageOf(error), { cause: error });
+    const kitError = error instanceof KitError ? error : isYargsError(error) ? usageError(error.message) : new InternalError(messageOf(error), { cause: error });
     process.stderr.write(`${errorText(kitError)}\n`);
     return exitCodeOf(kitError.code);
   }
+}
+
+function usageError(message: string): UsageError {
+  return new UsageError('usage', message.replace(/\s*\n\s*/g, ' ').trim());
+}
+
+/**
+ * yargs' own parse errors ("Not enough arguments following: …"): after a command's builder loaded lazily,
+ * yargs rejects with them instead of calling `fail`, and they are the user's, as `fail` would have said.
+ */
+function isYargsError(error: unknown): error is Error {
+  return error instanceof Error && error.name === 'YError';
 }
 
 /** A kit error as the user sees it: one line with its code; a bug in the kit also shows where it happened. */

@@ -1,20 +1,11 @@
-import type { Argv, CommandModule } from 'yargs';
+import type { CommandModule } from 'yargs';
 import { RULES } from '../rules/index.js';
 import type { CommandResult } from './command-result.js';
-
-interface RulesArgs {
-  json: boolean;
-  markdown: boolean;
-}
+import { RULES_DECLARATION, type RulesArgs } from './declarations/rules.js';
 
 export function rulesCommand(result: CommandResult): CommandModule<object, RulesArgs> {
   return {
-    command: 'rules',
-    describe: 'List the catalog of rules: id, level, title and sentence',
-    builder: (yargs: Argv<object>) =>
-      yargs
-        .option('json', { type: 'boolean', default: false, describe: 'Print the catalog as JSON' })
-        .option('markdown', { type: 'boolean', default: false, describe: 'Print the catalog as a Markdown table (the one in README.md)' }) as unknown as Argv<RulesArgs>,
+    ...RULES_DECLARATION,
     handler: (args) => {
       process.stdout.write(args.json ? `${JSON.stringify(catalogJson(), null, 2)}\n` : args.markdown ? catalogMarkdown() : catalogText());
       result.exitCode = 0;

@@ -20,6 +20,7 @@ import { SecretMask } from '../report/secret-mask.js';
 import { maskedProgress, maskedStream } from '../report/masked-output.js';
 import { FAULTS, isFaultName, startReferenceProvisioner } from '../reference/index.js';
 import type { CommandResult } from './command-result.js';
+import { RUN_HEAD } from './declarations/run.js';
 import { resolveRunLayers, type RunLayers } from '../config/run-layers.js';
 import { DEFAULT_PROFILE, PROFILE_NAMES, PROFILES, type ProfileName } from '../config/profiles.js';
 import { CONFIG_FILE_NAMES } from '../config/config-file.js';
@@ -49,8 +50,7 @@ const REFERENCE_REGISTRATION = ['fixtures', 'registrations', 'reference.json'];
 
 export function runCommand(result: CommandResult, argv: readonly string[] = []): CommandModule<object, RunArgs> {
   return {
-    command: 'run',
-    describe: 'Play the control plane against a provisioner and judge every answer',
+    ...RUN_HEAD,
     builder: (yargs: Argv<object>) => {
       // Only a run reads a config file: `--help` and the other commands never touch it.
       const layers = resolveRunLayers(argv, process.env, process.cwd());

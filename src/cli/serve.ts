@@ -1,41 +1,13 @@
-import type { Argv, CommandModule } from 'yargs';
+import type { CommandModule } from 'yargs';
 import { parseMaxOperationDuration, parsePositiveDuration } from '../core/duration.js';
 import { UsageError } from '../errors.js';
 import { FAULTS, isFaultName, startReferenceProvisioner } from '../reference/index.js';
 import type { CommandResult } from './command-result.js';
-
-interface ServeArgs {
-  port: number;
-  host: string;
-  mode: 'sync' | 'async' | 'mixed';
-  work: string;
-  fault?: string;
-  maxOperations: number;
-  maxOperationDuration: string;
-  store?: string;
-  listFaults: boolean;
-}
+import { SERVE_DECLARATION, type ServeArgs } from './declarations/serve.js';
 
 export function serveCommand(result: CommandResult): CommandModule<object, ServeArgs> {
   return {
-    command: 'serve',
-    describe: 'Serve the reference provisioner (correct by default, or with one fault)',
-    builder: (yargs: Argv<object>) =>
-      yargs
-        .option('port', { type: 'number', requiresArg: true, default: 0, describe: 'Port to listen on (0: a free one)' })
-        .option('host', { type: 'string', requiresArg: true, default: '127.0.0.1', describe: 'Address to bind' })
-        .option('mode', { choices: ['sync', 'async', 'mixed'] as const, default: 'mixed' as const, describe: 'sync: always 200; async: always 202; mixed: plan 200, apply 202' })
-        .option('work', { type: 'string', requiresArg: true, default: 'PT2S', describe: 'How long accepted work takes (ISO 8601)' })
-        .option('fault', { type: 'string', requiresArg: true, describe: 'Break one rule on purpose (see --list-faults)' })
-        .option('max-operations', { type: 'number', requiresArg: true, default: 100, describe: 'Most operations in progress at once; when that many are, a call runs at once and answers 200' })
-        .option('max-operation-duration', {
-          type: 'string',
-          requiresArg: true,
-          default: 'PT30M',
-          describe: 'The registered longest wait: an operation is forgotten this long after its final answer became readable',
-        })
-        .option('store', { type: 'string', requiresArg: true, describe: 'Keep operations in this file, so that a restarted serve (same --port and --store) still knows them' })
-        .option('list-faults', { type: 'boolean', default: false, describe: 'List the faults and the rules each one breaks' }) as unknown as Argv<ServeArgs>,
+    ...SERVE_DECLARATION,
     handler: async (args) => {
       if (args.listFaults) {
         const width = Math.max(...FAULTS.map((fault) => fault.name.length));

@@ -1,30 +1,17 @@
-import type { Argv, CommandModule } from 'yargs';
+import type { CommandModule } from 'yargs';
 import { ruleIdsFlag } from '../config/run-options.js';
 import { ConfigError, KitError, messageOf } from '../errors.js';
 import { verifyTranscript } from '../runner/verify.js';
 import { renderSummary } from '../report/console.js';
 import { shouldUseColor } from '../report/style.js';
 import type { CommandResult } from './command-result.js';
+import { VERIFY_DECLARATION, type VerifyArgs } from './declarations/verify.js';
 import { stat } from 'node:fs/promises';
 import { verifyBundle, type BundleCheck } from '../runner/verify-bundle.js';
 
-interface VerifyArgs {
-  transcript: string;
-  strict: boolean;
-  only?: string[];
-  skip?: string[];
-}
-
 export function verifyCommand(result: CommandResult): CommandModule<object, VerifyArgs> {
   return {
-    command: 'verify <transcript>',
-    describe: 'Judge a transcript written by run --transcript again, offline; or check a bundle written by run --bundle (its hashes, and that its verdict follows from its transcript)',
-    builder: (yargs: Argv<object>) =>
-      yargs
-        .positional('transcript', { type: 'string', describe: 'The transcript file, or the folder of a bundle' })
-        .option('strict', { type: 'boolean', default: false, describe: 'Fail on SHOULD rules that do not hold' })
-        .option('only', { type: 'string', array: true, requiresArg: true, describe: 'Judge only these rule ids' })
-        .option('skip', { type: 'string', array: true, requiresArg: true, describe: 'Do not judge these rule ids' }) as unknown as Argv<VerifyArgs>,
+    ...VERIFY_DECLARATION,
     handler: async (args) => {
       if (await isDirectory(args.transcript)) {
         const check = await verifyBundle(args.transcript);

@@ -1,0 +1,13 @@
+import type { Argv } from 'yargs';
+import type { Declaration } from './declaration.js';
+
+export interface CheckRegistrationArgs {
+  registration: string;
+}
+
+export const CHECK_REGISTRATION_DECLARATION: Declaration<CheckRegistrationArgs> = {
+  command: 'check-registration <registration>',
+  describe: 'Judge a registration document alone (registration.* rules), without calling a provisioner',
+  builder: (yargs: Argv<object>) =>
+    yargs.positional('registration', { type: 'string', describe: 'The registration document (JSON)' }) as unknown as Argv<CheckRegistrationArgs>,
+};
