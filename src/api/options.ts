@@ -37,7 +37,7 @@ export interface ConformanceOptions {
   burstApply?: boolean;
   restartCommand?: string;
   restartTimeout?: string;
-  /** Budget of the whole run, ISO 8601 (e.g. `PT15M`); past it the run is judged on what happened. */
+  /** Budget of the whole run, ISO 8601 (e.g. `PT15M`); past it the run is judged on what happened and is `incomplete` unless a rule failed. */
   timeLimit?: string;
   properties?: boolean;
   property?: string;

@@ -89,7 +89,7 @@ export function runCommand(result: CommandResult, argv: readonly string[] = []):
         .option('time-limit', {
           type: 'string',
           requiresArg: true,
-          describe: 'Budget of the whole run (ISO 8601): past it every suite stops driving and the run is judged on what happened; properties without --property-time-limit share what remains',
+          describe: 'Budget of the whole run (ISO 8601): past it every suite stops driving and the run, judged on what happened, is incomplete (exit 1) unless a rule failed; properties without --property-time-limit share what remains',
           defaultDescription: 'none (profiles: quick PT2M, ci PT15M)',
         })), layers) as unknown as Argv<RunArgs>;
     },
