@@ -7,7 +7,9 @@ import type { OperationConclusion } from '../core/operation-conclusion.js';
 import type { PropertyResult } from '../core/property-result.js';
 import { Poller, type OperationObserver } from '../poller/poller.js';
 import { Transcript } from '../transcript/transcript.js';
-import type { Suite } from '../../suites/suite.js';
+import type { Suite, SuiteContext } from '../../suites/suite.js';
+import { SITUATION_SUITES } from '../transcript/situations.js';
+import { acceptedOperationId } from '../transcript/views.js';
 import { SCENARIOS } from '../../suites/scenarios/index.js';
 import { burstSuite } from '../../suites/scenarios/burst.js';
 import { restartSuite } from '../../suites/scenarios/restart.js';
@@ -45,6 +47,19 @@ const CONCURRENT_READERS = 2;
  * its calls are in flight together while the other scenarios go on.
  */
 const CONNECTIONS = 50;
+
+/**
+ * Runs the burst and resolves once it is over: its calls answered, its operations followed, and the reads after
+ * their final answers ended (they belong to the burst's window too).
+ */
+async function runBurst(context: SuiteContext, calls: number, applies: boolean): Promise<void> {
+  await burstSuite({ calls, applies }).run(context);
+  const burstIds = context.client.transcript.exchanges
+    .filter((exchange) => exchange.suite === SITUATION_SUITES.burst)
+    .map(acceptedOperationId)
+    .filter((id): id is string => id !== undefined && id !== '');
+  await Promise.all(burstIds.map((id) => context.poller.probesDone(id)));
+}
 
 function defaultRestartTimeoutMs(): number {
   const parsed = parsePositiveDuration(DEFAULT_RESTART_TIMEOUT);
@@ -104,13 +119,17 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
       concluded: (conclusion: OperationConclusion) => operations.push(conclusion),
     };
     // The burst's plans change nothing, so it runs alongside the scenarios.
-    const suites = [...(request.suites ?? SCENARIOS), ...(burst > 0 ? [burstSuite({ calls: burst, applies: request.burstApply ?? false })] : [])];
-    await Promise.all(suites.map((suite) => suite.run(suiteContext)));
-    // Properties start once the scenarios are done: model-based runs apply the same change sets, and the
-    // control plane never runs two applies for one application and environment at once.
-    if (request.properties) {
-      properties = await runProperties(suiteContext, request.properties, context, (info) => context.changeSets.push(info));
-    }
+    const scenarios = (request.suites ?? SCENARIOS).map((suite) => suite.run(suiteContext));
+    const burstOver = burst > 0 ? runBurst(suiteContext, burst, request.burstApply ?? false) : Promise.resolve();
+    const scenariosOver = Promise.all([...scenarios, burstOver]);
+    // Properties that only plan change nothing, so they run alongside the scenarios' applies; but not alongside the
+    // burst: a case's own judgement does not see the burst, so a call the burst overloaded would fail the case.
+    // Properties that apply wait until the scenarios are done, as the control plane never runs two applies for one
+    // application and environment at once.
+    const propertiesOver = request.properties
+      ? burstOver.then(() => runProperties(suiteContext, request.properties!, context, (info) => context.changeSets.push(info), scenariosOver))
+      : Promise.resolve([]);
+    [, properties] = await Promise.all([scenariosOver, propertiesOver]);
     await poller.settle();
     // The restart goes last and alone: while the provisioner restarts it refuses everyone's calls, and no
     // other suite's call or read should meet that.
