@@ -23,6 +23,9 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const size = Math.max(1, Math.floor(spec.batchSize ?? 1));
   const arbitrary = new BatchArbitrary(spec.slots?.(size) ?? Array.from({ length: size }, () => spec.arbitrary));
   const verdicts = new BatchVerdicts(arbitrary);
+  // --max-examples counts sub-cases: as few batches as hold them, the last one running only those left.
+  const numBatches = replaying ? 1 : Math.ceil(settings.maxExamples / size);
+  const planned = replaying ? size : settings.maxExamples;
   // Cases still running when the time limit strikes are stopped too: fast-check stops waiting for them, we stop them.
   // A timer of our own, not AbortSignal.timeout: a timeout signal held only through AbortSignal.any may be
   // collected before it fires, and the case in flight would then never hear of the limit.
@@ -92,8 +95,6 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     return failing === undefined;
   };
 
-  const numBatches = replaying ? 1 : Math.ceil(settings.maxExamples / size);
-  const planned = replaying ? size : settings.maxExamples;
   const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
     numRuns: numBatches,
     seed,
