@@ -21,7 +21,7 @@ export interface ModelRunOptions {
 export const DEFAULT_MAX_COMMANDS = 12;
 /**
  * Model-based cases run at the same time. Each may read up to 4 times at once, so 10 of them stay well within
- * the client's connections next to the other properties; more would also leave fewer cases per lock to apply.
+ * the client's connections next to the other properties; and since one case per lock applies, more would apply less often.
  */
 export const DEFAULT_BATCH_SIZE = 10;
 const WAIT_POLL_INTERVALS = 1;
