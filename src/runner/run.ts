@@ -122,14 +122,15 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     const scenarios = (request.suites ?? SCENARIOS).map((suite) => suite.run(suiteContext));
     const burstOver = burst > 0 ? runBurst(suiteContext, burst, request.burstApply ?? false) : Promise.resolve();
     const scenariosOver = Promise.all([...scenarios, burstOver]);
-    // Properties that only plan change nothing, so they run alongside the scenarios' applies; but not alongside the
-    // burst: a case's own judgement does not see the burst, so a call the burst overloaded would fail the case.
-    // Properties that apply wait until the scenarios are done, as the control plane never runs two applies for one
-    // application and environment at once.
-    const propertiesOver = request.properties
-      ? burstOver.then(() => runProperties(suiteContext, request.properties!, context, (info) => context.changeSets.push(info), scenariosOver))
-      : Promise.resolve([]);
-    [, properties] = await Promise.all([scenariosOver, propertiesOver]);
+    // Properties start once the scenarios and the burst are over. Those that only plan could run alongside the
+    // scenarios' applies, but their batches would then add to the scenarios' operations: a provisioner at its
+    // limit that refuses calls would refuse them outside the burst, where a refusal is answer.status', and a case
+    // is judged on its own slice, which never sees the burst. Those that apply must wait anyway: the control plane
+    // never runs two applies for one application and environment at once.
+    await scenariosOver;
+    if (request.properties) {
+      properties = await runProperties(suiteContext, request.properties, context, (info) => context.changeSets.push(info));
+    }
     await poller.settle();
     // The restart goes last and alone: while the provisioner restarts it refuses everyone's calls, and no
     // other suite's call or read should meet that.
