@@ -2,12 +2,15 @@
 export interface PropertyResult {
   name: string;
   status: 'passed' | 'failed' | 'flaky';
-  /** Cases run, shrinking included. */
+  /**
+   * Cases judged, shrinking included: each case of a batch counts, not the batch. Re-runs of the counterexample,
+   * and cases whose verdict shrinking took from the batch they ran in, are not counted again.
+   */
   numRuns: number;
   seed: number;
   /** fast-check's path to the shrunk counterexample; `--seed S --path P` replays it. */
   path?: string;
-  /** Whether the time limit cut generation or shrinking short. */
+  /** Whether a limit (the property's time limit, or the run being stopped) cut generation or shrinking short. */
   interrupted: boolean;
   /** Rules the counterexample broke. */
   ruleIds: string[];

@@ -15,18 +15,23 @@ export interface PropertyRunSettings {
   /** With `seed`: replays the one case this fast-check path names. */
   path?: string;
   allowApplyGenerated: boolean;
+  /** Told as each property's sub-cases end (for a progress display); never changes a verdict. */
+  onCases?(name: string, done: number, total: number): void;
 }
 
 /**
- * Runs the properties at once, each checking its cases one after another, on the run's client and poller:
- * their exchanges land in the run-wide transcript, so the rules judge them like any other. Properties that
- * apply take turns, so that no two applies for one application and environment overlap.
+ * Runs the properties at once, each checking its cases in batches of sub-cases run together, on the run's
+ * client and poller: their exchanges land in the run-wide transcript, so the rules judge them like any other.
+ * Properties that only plan start at once; properties that apply start once `appliesMayStart` has resolved
+ * (the scenarios' applies are done) and take turns, so that no two applies for one application and
+ * environment overlap.
  */
 export async function runProperties(
   base: SuiteContext,
   settings: PropertyRunSettings,
   judgeContext: JudgeContext,
   registerChangeSet: (info: ChangeSetInfo) => void,
+  appliesMayStart: Promise<unknown> = Promise.resolve(),
 ): Promise<PropertyResult[]> {
   const contextFor = (suite: PropertySuite): PropertyContext => ({
     ...base,
@@ -38,13 +43,14 @@ export async function runProperties(
       seed: settings.seed,
       path: settings.path,
       allowApplyGenerated: settings.allowApplyGenerated,
+      ...(settings.onCases && { onCases: settings.onCases }),
     },
   });
-  let applyTurn: Promise<unknown> = Promise.resolve();
+  let applyTurn: Promise<unknown> = appliesMayStart.catch(() => undefined);
   return Promise.all(
     settings.suites.map((suite) => {
       const context = contextFor(suite);
-      if (!suite.applies(context.settings)) return suite.run(context);
+      if (!suite.applies(context.settings, context.planOnly)) return suite.run(context);
       const turn = applyTurn.then(() => suite.run(context));
       applyTurn = turn.catch(() => undefined);
       return turn;

@@ -7,7 +7,9 @@ import type { OperationConclusion } from '../core/operation-conclusion.js';
 import type { PropertyResult } from '../core/property-result.js';
 import { Poller, type OperationObserver } from '../poller/poller.js';
 import { Transcript } from '../transcript/transcript.js';
-import type { Suite } from '../../suites/suite.js';
+import type { Suite, SuiteContext } from '../../suites/suite.js';
+import { SITUATION_SUITES } from '../transcript/situations.js';
+import { acceptedOperationId } from '../transcript/views.js';
 import { SCENARIOS } from '../../suites/scenarios/index.js';
 import { burstSuite } from '../../suites/scenarios/burst.js';
 import { restartSuite } from '../../suites/scenarios/restart.js';
@@ -50,6 +52,19 @@ const CONCURRENT_READERS = 2;
  * its calls are in flight together while the other scenarios go on.
  */
 const CONNECTIONS = 50;
+
+/**
+ * Runs the burst and resolves once it is over: its calls answered, its operations followed, and the reads after
+ * their final answers ended (they belong to the burst's window too).
+ */
+async function runBurst(context: SuiteContext, burst: Suite): Promise<void> {
+  await burst.run(context);
+  const burstIds = context.client.transcript.exchanges
+    .filter((exchange) => exchange.suite === SITUATION_SUITES.burst)
+    .map(acceptedOperationId)
+    .filter((id): id is string => id !== undefined && id !== '');
+  await Promise.all(burstIds.map((id) => context.poller.probesDone(id)));
+}
 
 function defaultRestartTimeoutMs(): number {
   const parsed = parsePositiveDuration(DEFAULT_RESTART_TIMEOUT);
@@ -135,10 +150,14 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
       concluded: (conclusion: OperationConclusion) => operations.push(conclusion),
     };
     // The burst's plans change nothing, so it runs alongside the scenarios.
-    const suites = [...(request.suites ?? SCENARIOS), ...(burst > 0 ? [burstSuite({ calls: burst, applies: request.burstApply ?? false })] : [])].map(tracked);
-    await Promise.all(suites.map((suite) => suite.run(suiteContext)));
-    // Properties start once the scenarios are done: model-based runs apply the same change sets, and the
-    // control plane never runs two applies for one application and environment at once.
+    const scenarios = (request.suites ?? SCENARIOS).map(tracked).map((suite) => suite.run(suiteContext));
+    const burstOver = burst > 0 ? runBurst(suiteContext, tracked(burstSuite({ calls: burst, applies: request.burstApply ?? false }))) : Promise.resolve();
+    // Properties start once the scenarios and the burst are over. Those that only plan could run alongside the
+    // scenarios' applies, but their batches would then add to the scenarios' operations: a provisioner at its
+    // limit that refuses calls would refuse them outside the burst, where a refusal is answer.status', and a case
+    // is judged on its own slice, which never sees the burst. Those that apply must wait anyway: the control plane
+    // never runs two applies for one application and environment at once.
+    await Promise.all([...scenarios, burstOver]);
     if (request.properties) {
       const settings = trackedProperties(propertySettings(request, budget), request.progress);
       properties = await runProperties(suiteContext, settings, context, (info) => context.changeSets.push(info));

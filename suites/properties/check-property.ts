@@ -1,26 +1,31 @@
 import fc from 'fast-check';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import { InternalError, messageOf } from '../../src/errors.js';
+import { BatchArbitrary } from './batch-arbitrary.js';
+import { BatchVerdicts, SKIPPED, type SubCaseRecord } from './batch-verdicts.js';
 import type { CaseVerdict, PropertyContext, PropertySpec } from './property.js';
 
 /** Times the shrunk counterexample is run again before it is reported. */
 const RERUNS = 3;
 
-interface CaseRecord<T> {
-  value: T;
-  caseSuite: string;
-  verdict: CaseVerdict;
-}
-
 /**
- * Runs one property against the live provisioner with fast-check: generation and shrinking are bounded by
- * the property's time limit, the shrunk counterexample is run again to tell a real failure from a flaky
- * one, and the seed is always recorded so that `--seed S --path P` replays the case.
+ * Runs one property against the live provisioner with fast-check. Each fast-check case is a batch of
+ * sub-cases run at the same time, so that a property waits a few operation-lengths whatever its number of
+ * cases; a failing batch shrinks to the one sub-case that fails, whose verdict is taken from the batch rather
+ * than asked of the provisioner again. Generation and shrinking are bounded by the property's time limit, the
+ * shrunk counterexample is run again to tell a real failure from a flaky one, and the seed is always recorded
+ * so that `--seed S --path P` replays the case.
  */
 export async function checkProperty<T>(context: PropertyContext, spec: PropertySpec<T>): Promise<PropertyResult> {
   const { settings } = context;
   const seed = settings.seed ?? freshSeed();
   const replaying = settings.seed !== undefined && settings.path !== undefined;
+  const size = Math.max(1, Math.floor(spec.batchSize ?? 1));
+  const arbitrary = new BatchArbitrary(spec.slots?.(size) ?? Array.from({ length: size }, () => spec.arbitrary));
+  const verdicts = new BatchVerdicts(arbitrary);
+  // --max-examples counts sub-cases: as few batches as hold them, the last one running only those left.
+  const numBatches = replaying ? 1 : Math.ceil(settings.maxExamples / size);
+  const planned = replaying ? size : settings.maxExamples;
   // Cases still running when the time limit strikes are stopped too: fast-check stops waiting for them, we stop them.
   // A timer of our own, not AbortSignal.timeout: a timeout signal held only through AbortSignal.any may be
   // collected before it fires, and the case in flight would then never hear of the limit.
@@ -28,45 +33,71 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const timer = setTimeout(() => clock.abort(new Error('the property time limit is over')), settings.timeLimitMs);
   const limit = AbortSignal.any([context.signal, clock.signal]);
   const running = new Set<Promise<unknown>>();
-  let counter = 0;
+  let batches = 0;
+  // Sub-cases whose verdicts were taken: the property's count of cases.
+  let judged = 0;
+  // Sub-cases that ended, for progress only.
+  let ended = 0;
   let over = false;
   // fast-check reports the last failing case it saw as the counterexample: keep its verdict.
-  let lastFailure: CaseRecord<T> | undefined;
+  let lastFailure: SubCaseRecord<T> | undefined;
   let kitFault: Error | undefined;
   // Our own clock may strike just before fast-check's: cases skipped for it make the property interrupted too.
   let cutShort = false;
 
-  const nextSuite = (): string => `${spec.name}#${++counter}`;
-  const predicate = async (value: T): Promise<boolean> => {
-    // A replay runs the one case the path names; fast-check would go on to its neighbours if it held.
-    if (limit.aborted) cutShort = true;
-    if (over || limit.aborted || (replaying && counter > 0)) return true;
-    const caseSuite = nextSuite();
+  const nextSuite = (batchSize: number): ((index: number) => string) => {
+    const batch = ++batches;
+    // A lone case needs no sub-number; sub-cases of a batch get one each, so each is judged on its own slice.
+    return (index) => (batchSize === 1 ? `${spec.name}#${batch}` : `${spec.name}#${batch}.${index + 1}`);
+  };
+  const runSubCase = async (value: T, caseSuite: string): Promise<SubCaseRecord<T>> => {
     const run = runGuarded(spec, value, caseSuite, limit);
     running.add(run);
     try {
-      let verdict: CaseVerdict;
-      try {
-        verdict = await run;
-      } catch (error) {
-        // Shrinking a bug of the kit would blame the provisioner: keep the error and stop the property instead.
-        kitFault ??= error as Error;
-        over = true;
-        return true;
-      }
-      // A verdict that comes after fast-check stopped waiting must not change what was reported.
-      if (limit.aborted) cutShort = true;
-      if (over || limit.aborted) return true;
-      if (verdict.broken.length > 0) lastFailure = { value, caseSuite, verdict };
-      return verdict.broken.length === 0;
+      const verdict = await run;
+      settings.onCases?.(spec.name, ++ended, planned);
+      return { value, caseSuite, verdict };
     } finally {
       running.delete(run);
       context.caseEnded?.();
     }
   };
 
-  const details = await fc.check(fc.asyncProperty(spec.arbitrary, predicate), {
-    numRuns: replaying ? 1 : settings.maxExamples,
+  const predicate = async (batch: T[]): Promise<boolean> => {
+    // A replay runs the one case the path names; fast-check would go on to its neighbours if it held.
+    if (limit.aborted) cutShort = true;
+    if (over || limit.aborted || (replaying && batches > 0)) return true;
+    const known = verdicts.known(batch);
+    if (known === SKIPPED) return true;
+    if (known) return heldBy([known]);
+    // While generating, the last batch runs only the sub-cases left of the number asked for; a shrunk batch runs whole.
+    const count = lastFailure ? batch.length : Math.min(batch.length, Math.max(1, planned - judged));
+    const suiteOf = nextSuite(count);
+    const settled = await Promise.allSettled(batch.slice(0, count).map((value, i) => runSubCase(value, suiteOf(i))));
+    const fault = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (fault) {
+      // Shrinking a bug of the kit would blame the provisioner: keep the error and stop the property instead.
+      kitFault ??= fault.reason as Error;
+      over = true;
+      return true;
+    }
+    // A verdict that comes after fast-check stopped waiting must not change what was reported.
+    if (limit.aborted) cutShort = true;
+    if (over || limit.aborted) return true;
+    const records = settled.map((s) => (s as PromiseFulfilledResult<SubCaseRecord<T>>).value);
+    judged += records.length;
+    verdicts.remember(batch, [...records, ...batch.slice(count).map((): typeof SKIPPED => SKIPPED)]);
+    return heldBy(records);
+  };
+  // The verdict of a batch is the union of its sub-cases': it holds when every sub-case held.
+  const heldBy = (records: ReadonlyArray<SubCaseRecord<T>>): boolean => {
+    const failing = records.find((record) => record.verdict.broken.length > 0);
+    if (failing) lastFailure = failing;
+    return failing === undefined;
+  };
+
+  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
+    numRuns: numBatches,
     seed,
     path: replaying ? settings.path : undefined,
     endOnFailure: replaying,
@@ -77,7 +108,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   clearTimeout(timer);
   if (kitFault) throw kitFault;
 
-  const base = { name: spec.name, numRuns: counter, seed, interrupted: details.interrupted || cutShort };
+  const base = { name: spec.name, numRuns: judged, seed, interrupted: details.interrupted || cutShort };
   // Interrupted before any case ended (a very slow provisioner) is no failure: there is no counterexample.
   if (!details.failed || details.counterexample === null || !lastFailure) {
     return {
@@ -87,7 +118,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
       exchanges: [],
       notes: [],
       reruns: [],
-      message: passedMessage(counter, base.interrupted, settings.timeLimitMs),
+      message: passedMessage(judged, base.interrupted, settings.timeLimitMs),
     };
   }
 
@@ -96,7 +127,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const failure = lastFailure;
   const reruns: PropertyResult['reruns'] = [];
   for (let i = 0; i < RERUNS && !context.signal.aborted; i++) {
-    const verdict = await runGuarded(spec, value, nextSuite(), context.signal);
+    const verdict = await runGuarded(spec, value, nextSuite(1)(0), context.signal);
     const reproduced = verdict.broken.some((id) => failure.verdict.broken.includes(id));
     reruns.push({ reproduced, exchanges: verdict.exchanges, notes: verdict.notes });
     if (reproduced) break;
@@ -105,7 +136,6 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const replay = `--property ${spec.name} --seed ${seed}${path === undefined ? '' : ` --path ${path}`}`;
   return {
     ...base,
-    numRuns: counter - reruns.length,
     status: flaky ? 'flaky' : 'failed',
     path,
     ruleIds: failure.verdict.broken,

@@ -12,6 +12,13 @@ export const GENERATED_PLANS = 'property/generated-plans';
 const RULES = ['answer.*', 'accepted.*', 'final.*', 'operation.*'];
 
 /**
+ * Plans run at the same time: they change nothing. Each follows its operation with up to 3 reads at once, so 20
+ * stay within the client's connections. Applies of generated change sets go one at a time: two of them would
+ * apply under one lock (application and environment) at once, which the control plane never does.
+ */
+const PLAN_BATCH = 20;
+
+/**
  * Change sets made from the run's own (the bundled ones by default): every field of a template stays as it
  * is but the changes, which are generated. They go to POST /plan (and to POST /apply only when the user
  * allows it, since apply changes real things). Each case is judged by the same rules as the run.
@@ -19,12 +26,13 @@ const RULES = ['answer.*', 'accepted.*', 'final.*', 'operation.*'];
 export const generatedPlans: PropertySuite = {
   name: GENERATED_PLANS,
   defaultMaxExamples: 20,
-  applies: (settings) => settings.allowApplyGenerated,
+  applies: (settings, planOnly) => settings.allowApplyGenerated && !planOnly,
   async run(context: PropertyContext): Promise<PropertyResult> {
     const templates = templatesOf(context);
     return checkProperty(context, {
       name: GENERATED_PLANS,
       arbitrary: templatedChangeSetArbitrary(templates),
+      batchSize: appliesGenerated(context) ? 1 : PLAN_BATCH,
       runCase: (changeSet, caseSuite, signal) => runCase(context, changeSet, caseSuite, signal),
       describe: (changeSet) => JSON.stringify(changeSet.body, null, 2),
     });
@@ -41,8 +49,12 @@ async function runCase(context: PropertyContext, changeSet: TemplatedChangeSet, 
   context.registerChangeSet(info);
   const body = JSON.stringify(changeSet.body);
   await submitCase(context, { kind: 'plan', tag: 'plan', body, caseSuite, changeSet: caseSuite, signal });
-  if (context.settings.allowApplyGenerated && !context.planOnly && !signal.aborted) {
+  if (appliesGenerated(context) && !signal.aborted) {
     await submitCase(context, { kind: 'apply', tag: 'apply', body, caseSuite, changeSet: caseSuite, signal });
   }
   return judgeCase(context, caseSuite, [info], RULES);
+}
+
+function appliesGenerated(context: PropertyContext): boolean {
+  return context.settings.allowApplyGenerated && !context.planOnly;
 }

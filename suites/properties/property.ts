@@ -14,6 +14,11 @@ export interface PropertySettings {
   path?: string;
   /** Generated change sets go to POST /apply only when this is set. */
   allowApplyGenerated: boolean;
+  /**
+   * Called as sub-cases end: `done` sub-cases of `total` planned (shrinking may take `done` past `total`).
+   * For progress displays only; what it does never changes a verdict.
+   */
+  onCases?(name: string, done: number, total: number): void;
 }
 
 /** What a property suite gets besides a scenario suite's context. */
@@ -35,11 +40,21 @@ export interface CaseVerdict {
   notes: string[];
 }
 
-/** A property: an arbitrary of cases and how to run one case against the live provisioner. */
+/**
+ * A property: an arbitrary of cases and how to run one case against the live provisioner. fast-check's cases
+ * are batches of `batchSize` such cases (sub-cases), run at the same time.
+ */
 export interface PropertySpec<T> {
   /** Stable name, e.g. `property/generated-plans`: printed with the seed and path. */
   name: string;
   arbitrary: Arbitrary<T>;
+  /**
+   * Most sub-cases run at the same time (default 1: one after another). It must not depend on the number of
+   * cases asked for: a replay line does not carry it, and the batches must be generated as they were.
+   */
+  batchSize?: number;
+  /** The arbitrary of each place in a batch of `size`, when places differ (e.g. which may apply under which lock); default `arbitrary` for every place. */
+  slots?(size: number): Array<Arbitrary<T>>;
   /**
    * Runs one case; `caseSuite` is the suite name to tag its exchanges with, unique per case. `signal` aborts
    * when the property's time limit is over (or the run is stopped): the case should stop sending then.
@@ -55,7 +70,10 @@ export interface PropertySuite {
   name: string;
   /** Cases when `--max-examples` is not given: enough to find faults, few enough that a run against an instant provisioner takes seconds. */
   defaultMaxExamples: number;
-  /** Whether its cases call POST /apply: such properties take turns, as the control plane never runs two applies for one application and environment at once. */
-  applies(settings: PropertySettings): boolean;
+  /**
+   * Whether its cases call POST /apply: such properties wait until the scenarios' applies are done and take
+   * turns, as the control plane never runs two applies for one application and environment at once.
+   */
+  applies(settings: PropertySettings, planOnly: boolean): boolean;
   run(context: PropertyContext): Promise<PropertyResult>;
 }

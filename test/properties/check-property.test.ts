@@ -110,4 +110,96 @@ describe('checkProperty', () => {
   it('turns a case that throws into an error of the kit instead of a counterexample', async () => {
     await expect(checkProperty(contextWith({}), spec(async () => Promise.reject(new Error('boom'))))).rejects.toThrow(/property\/test#1: the kit failed while running a case: boom/);
   });
+
+  describe('in batches of sub-cases run together', () => {
+    function batched(runCase: PropertySpec<number>['runCase'], batchSize: number): PropertySpec<number> {
+      return { ...spec(runCase), batchSize };
+    }
+
+    it('counts the sub-cases it judged, runs each batch at once and tags every sub-case with its own suite', async () => {
+      const suites: string[] = [];
+      let inFlight = 0;
+      let most = 0;
+      const result = await checkProperty(
+        contextWith({ maxExamples: 25 }),
+        batched(async (_n, caseSuite) => {
+          suites.push(caseSuite);
+          most = Math.max(most, ++inFlight);
+          await new Promise((resolve) => setImmediate(resolve));
+          inFlight--;
+          return HELD;
+        }, 10),
+      );
+      // 25 cases in batches of at most 10: 10, 10, then the 5 left; numRuns counts sub-cases, not batches.
+      expect(result).toMatchObject({ status: 'passed', numRuns: 25, interrupted: false, message: 'held over 25 cases' });
+      expect(most).toBe(10);
+      expect(suites.slice(0, 2)).toEqual(['property/test#1.1', 'property/test#1.2']);
+      expect(suites.filter((suite) => suite.startsWith('property/test#3.'))).toHaveLength(5);
+      expect(new Set(suites).size).toBe(25);
+    });
+
+    it('sends only the cases asked for when they are fewer than a batch', async () => {
+      let calls = 0;
+      const result = await checkProperty(contextWith({ maxExamples: 3 }), batched(async () => (calls++, HELD), 20));
+      expect(result.numRuns).toBe(3);
+      expect(calls).toBe(3);
+    });
+
+    it('shrinks a failing batch to its failing sub-case without sending the sub-cases that already ran again', async () => {
+      // Each value a new object, so that a sub-case sent again is told apart from an equal one made by shrinking.
+      const calls: Array<{ value: { n: number }; caseSuite: string }> = [];
+      const result = await checkProperty(contextWith({ seed: 42, maxExamples: 40 }), {
+        name: 'property/test',
+        arbitrary: fc.integer({ min: 0, max: 1000 }).map((n) => ({ n })),
+        batchSize: 10,
+        runCase: async (value, caseSuite) => (calls.push({ value, caseSuite }), value.n >= 500 ? brokenAt(value.n, `n is ${value.n}`) : HELD),
+        describe: (value) => `n = ${value.n}`,
+      });
+      expect(result).toMatchObject({ status: 'failed', counterexample: 'n = 500', ruleIds: ['answer.status'] });
+      const failingBatch = calls.find((call) => call.value.n >= 500)!.caseSuite.replace(/\.\d+$/, '.');
+      const batch = calls.filter((call) => call.caseSuite.startsWith(failingBatch));
+      expect(batch).toHaveLength(10);
+      // Each sub-case of the failing batch went to the provisioner once: shrinking took their verdicts from the batch.
+      const beforeReruns = calls.slice(0, calls.length - result.reruns.length);
+      for (const { value } of batch) expect(beforeReruns.filter((call) => call.value === value)).toHaveLength(1);
+      // Sub-cases judged: the batches, then the shrinks of the failing sub-case; the re-run is not counted.
+      expect(result.numRuns).toBe(beforeReruns.length);
+      expect(result.reruns).toEqual([{ reproduced: true, exchanges: [500], notes: ['n is 500'] }]);
+    });
+
+    it('replays the one shrunk sub-case its seed and path name', async () => {
+      const failing = (seen: number[]): PropertySpec<number> => batched(async (n) => (seen.push(n), n >= 500 ? brokenAt(n, 'big') : HELD), 10);
+      const found = await checkProperty(contextWith({ seed: 42, maxExamples: 40 }), failing([]));
+      const seen: number[] = [];
+      const replayed = await checkProperty(contextWith({ seed: 42, path: found.path }), failing(seen));
+      expect(seen).toEqual([500, 500]); // the case, then its one re-run
+      expect(replayed).toMatchObject({ status: 'failed', numRuns: 1, counterexample: 'n = 500', path: found.path });
+    });
+
+    it('is interrupted when the time limit cuts a batch short, and counts only the sub-cases it judged', async () => {
+      const result = await checkProperty(
+        contextWith({ maxExamples: 100, timeLimitMs: 300 }),
+        batched(async (n, _suite, signal) => {
+          // The first batch holds at once; the next ones run until the limit tells them to stop.
+          if (n >= 0 && _suite.startsWith('property/test#1.')) return HELD;
+          await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+          return HELD;
+        }, 10),
+      );
+      expect(result).toMatchObject({ status: 'passed', interrupted: true, numRuns: 10 });
+      expect(result.message).toMatch(/held over 10 cases before the time limit/);
+    });
+
+    it('turns a sub-case that throws into an error of the kit, naming the sub-case', async () => {
+      await expect(
+        checkProperty(contextWith({}), batched(async (_n, caseSuite) => (caseSuite.endsWith('.3') ? Promise.reject(new Error('boom')) : HELD), 5)),
+      ).rejects.toThrow(/property\/test#1\.3: the kit failed while running a case: boom/);
+    });
+
+    it('reports progress as sub-cases end', async () => {
+      const progress: Array<[string, number, number]> = [];
+      await checkProperty(contextWith({ maxExamples: 4, onCases: (name, done, total) => progress.push([name, done, total]) }), batched(async () => HELD, 2));
+      expect(progress).toEqual([1, 2, 3, 4].map((done) => ['property/test', done, 4]));
+    });
+  });
 });

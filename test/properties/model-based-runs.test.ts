@@ -88,7 +88,7 @@ describe('model-based runs against the correct reference', () => {
     ['sync', 2],
     ['async', 1],
     ['async', 2],
-    ['async', 3],
+    ['async', 4],
     ['mixed', 1],
     ['mixed', 2],
   ] as const)('hold in %s mode with seed %i', async (mode, seed) => {

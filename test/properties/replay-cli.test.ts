@@ -35,6 +35,8 @@ describe('replaying a property failure from the command line', () => {
     const found = (first.report!.properties as ReportedProperty[]).find((p) => p.name === 'property/generated-plans')!;
     expect(found.status).toBe('failed');
     expect(found.ruleIds).toEqual(['final.results-match-changes']);
+    // numRuns counts sub-cases: the default 20 generated plans (one batch) and the shrinks of the one that failed.
+    expect(found.numRuns).toBeGreaterThanOrEqual(20);
     // The counterexample is a body as sent: one of the bundled change sets, with generated changes.
     const bundled = await loadChangeSets(await bundledChangeSetFiles(), '/changes');
     expect(bundled.map((changeSet) => fieldsBesidesChanges(changeSet.text))).toContain(fieldsBesidesChanges(found.counterexample!));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runProperties } from '../../src/runner/properties.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import type { PropertySuite } from '../../suites/properties/property.js';
@@ -29,5 +29,23 @@ describe('running the properties of a run', () => {
     expect(timeline.indexOf('apply-b start')).toBeGreaterThan(timeline.indexOf('apply-a end'));
     expect(timeline.indexOf('plan-b start')).toBeLessThan(timeline.indexOf('plan-a end'));
     expect(timeline.indexOf('apply-a start')).toBeLessThan(timeline.indexOf('plan-a end'));
+  });
+
+  it('starts properties that apply only once the scenarios are done, and the others at once', async () => {
+    const timeline: string[] = [];
+    let scenariosDone!: () => void;
+    const scenarios = new Promise<void>((resolve) => (scenariosDone = resolve));
+    const running = runProperties(
+      {} as SuiteContext,
+      { suites: [fakeSuite('apply-a', true, timeline), fakeSuite('plan-a', false, timeline)], timeLimitMs: 1000, allowApplyGenerated: false },
+      judgeContext(),
+      () => undefined,
+      scenarios.then(() => timeline.push('scenarios end')),
+    );
+    await vi.waitFor(() => expect(timeline).toContain('plan-a end'));
+    expect(timeline).toEqual(['plan-a start', 'plan-a end']);
+    scenariosDone();
+    await running;
+    expect(timeline).toEqual(['plan-a start', 'plan-a end', 'scenarios end', 'apply-a start', 'apply-a end']);
   });
 });

@@ -68,7 +68,7 @@ describe('a tracked property', () => {
     };
     const progress = new Recorder();
     const tracked = trackedProperty(suite, progress, 5);
-    expect(tracked.applies({ maxExamples: 5, timeLimitMs: 1, allowApplyGenerated: false })).toBe(true);
+    expect(tracked.applies({ maxExamples: 5, timeLimitMs: 1, allowApplyGenerated: false }, false)).toBe(true);
     await expect(tracked.run(contextWith(new AbortController().signal) as PropertyContext)).resolves.toBe(result);
     expect(progress.events).toEqual(['started property/p 5', 'done property/p 1/5', 'done property/p 2/5', 'ended property/p: 2 of 5 cases: held over 2 cases']);
   });

@@ -4,19 +4,20 @@ import type { PropertyContext, PropertySuite } from '../property.js';
 import { joinReplay, replayPathOf, splitReplay } from './replay-path.js';
 import { MODEL_BASED_RUNS, modelBasedRunsSpec } from './spec.js';
 
-export { MODEL_BASED_RUNS, DEFAULT_MAX_COMMANDS, defaultMaxWaitMs, modelBasedRunsSpec } from './spec.js';
+export { MODEL_BASED_RUNS, DEFAULT_MAX_COMMANDS, DEFAULT_BATCH_SIZE, defaultMaxWaitMs, modelBasedRunsSpec } from './spec.js';
 export type { ModelRunOptions } from './spec.js';
 export type { CommandSequence } from './commands-arbitrary.js';
 export { joinReplay, splitReplay } from './replay-path.js';
 
 /**
- * The model-based suite: one property whose cases are command sequences. A counterexample's path carries the
+ * The model-based suite: one property whose cases are command sequences, run in batches whose cases never apply
+ * under one lock at the same time. A counterexample's path carries the
  * commands' replay path after an `@`, so that `--seed S --path P` alone replays it.
  */
 export const modelBasedRuns: PropertySuite = {
   name: MODEL_BASED_RUNS,
   defaultMaxExamples: 30,
-  applies: () => true,
+  applies: (_settings, planOnly) => !planOnly,
   async run(context: PropertyContext): Promise<PropertyResult> {
     const replay = splitReplay(context.settings.path);
     const replaying: PropertyContext = { ...context, settings: { ...context.settings, path: replay.path } };

@@ -1,6 +1,7 @@
 import type { PropertyContext, PropertySpec } from '../property.js';
 import type { CommandSequence } from './commands-arbitrary.js';
-import { commandSequences } from './commands-arbitrary.js';
+import { commandSequences, type CommandSettings } from './commands-arbitrary.js';
+import { applyLocksBySlot } from './apply-locks.js';
 import { describeCase } from './describe.js';
 import { runModelCase } from './run-case.js';
 
@@ -13,9 +14,16 @@ export interface ModelRunOptions {
   maxWaitMs?: number;
   /** fast-check's replay path of the commands, to replay a counterexample with the seed and path. */
   replayPath?: string;
+  /** Cases run at the same time; default {@link DEFAULT_BATCH_SIZE}. */
+  batchSize?: number;
 }
 
 export const DEFAULT_MAX_COMMANDS = 12;
+/**
+ * Model-based cases run at the same time. Each may read up to 4 times at once, so 10 of them stay well within
+ * the client's connections next to the other properties; and since one case per lock applies, more would apply less often.
+ */
+export const DEFAULT_BATCH_SIZE = 10;
 const WAIT_POLL_INTERVALS = 1;
 const MAX_WAIT_MS = 2_000;
 
@@ -33,15 +41,19 @@ export function modelBasedRunsSpec(context: PropertyContext, options: ModelRunOp
   // The lines of the run that failed first, per case value: re-runs must not replace the ids the evidence shows.
   const failedLines = new WeakMap<object, string[]>();
   const lastLines = new WeakMap<object, string[]>();
+  const settings: CommandSettings = {
+    changeSets: context.changeSets,
+    planOnly: context.planOnly,
+    maxCommands: options.maxCommands ?? DEFAULT_MAX_COMMANDS,
+    maxWaitMs: options.maxWaitMs ?? defaultMaxWaitMs(context.judgeContext.pollIntervalMs),
+    replayPath: options.replayPath,
+  };
   return {
     name: MODEL_BASED_RUNS,
-    arbitrary: commandSequences({
-      changeSets: context.changeSets,
-      planOnly: context.planOnly,
-      maxCommands: options.maxCommands ?? DEFAULT_MAX_COMMANDS,
-      maxWaitMs: options.maxWaitMs ?? defaultMaxWaitMs(context.judgeContext.pollIntervalMs),
-      replayPath: options.replayPath,
-    }),
+    arbitrary: commandSequences(settings),
+    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+    // Each place of a batch its own commands, applying only under the locks it holds.
+    slots: (size) => applyLocksBySlot(context.changeSets, size).map((applyLocks) => commandSequences({ ...settings, applyLocks })),
     async runCase(commands, caseSuite, signal) {
       const { verdict, lines } = await runModelCase(context, commands, caseSuite, signal);
       lastLines.set(commands, lines);
