@@ -2,12 +2,13 @@ import type { Exchange, TranscriptEvent } from './exchange.js';
 
 /** The run-wide, append-only log of exchanges and events: the single source of truth for rules and reports. */
 export class Transcript {
-  readonly exchanges: Exchange[] = [];
-  readonly events: TranscriptEvent[] = [];
+  readonly exchanges: Exchange[];
+  readonly events: TranscriptEvent[];
 
   constructor(exchanges: readonly Exchange[] = [], events: readonly TranscriptEvent[] = []) {
-    this.exchanges.push(...exchanges);
-    this.events.push(...events);
+    // Copies, not push(...items): spreading a hundred thousand arguments overflows the stack.
+    this.exchanges = exchanges.slice();
+    this.events = events.slice();
   }
 
   record(exchange: Omit<Exchange, 'seq'>): Exchange {

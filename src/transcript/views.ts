@@ -98,8 +98,9 @@ function operationView(operationId: string, kind: SubmitKind, accepted: Exchange
   const finalReads = reads.filter(isFinalAnswer);
   const view: OperationView = { operationId, kind, changeSet: accepted.changeSet, accepted, acceptedAt: accepted.endedAt, reads, finalReads };
   if (finalReads.length > 0) {
-    view.firstFinalSentAt = Math.min(...finalReads.map((r) => r.sentAt));
-    view.firstFinalReceivedAt = Math.min(...finalReads.map((r) => r.endedAt));
+    // reduce, not Math.min(...times): a spread of very many reads overflows the stack.
+    view.firstFinalSentAt = finalReads.reduce((first, r) => Math.min(first, r.sentAt), Number.POSITIVE_INFINITY);
+    view.firstFinalReceivedAt = finalReads.reduce((first, r) => Math.min(first, r.endedAt), Number.POSITIVE_INFINITY);
   }
   return view;
 }
