@@ -29,3 +29,21 @@ describe('a transcript of hundreds of thousands of exchanges', () => {
     expect(T0).toBeLessThan(final.sentAt);
   });
 });
+
+describe('operations', () => {
+  it('groups a transcript once while it does not grow, shares the views frozen, and groups again when it grows', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { at: 0, status: 202, body: { operationId: OP_ID } });
+    b.read(OP_ID, { at: 5, body: { outcome: 'in_progress', description: 'working', results: [] } });
+    const first = operations(b.transcript);
+    expect(operations(b.transcript)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first[0]) && Object.isFrozen(first[0]!.reads)).toBe(true);
+    expect(() => first[0]!.reads.push(first[0]!.accepted)).toThrow(TypeError);
+    b.read(OP_ID, { at: 10, body: { outcome: 'succeeded', description: 'done', results: [] } });
+    const grown = operations(b.transcript);
+    expect(grown).not.toBe(first);
+    expect(grown[0]!.reads).toHaveLength(2);
+    expect(grown[0]!.finalReads).toHaveLength(1);
+    expect(first[0]!.reads).toHaveLength(1);
+  });
+});
