@@ -4,6 +4,7 @@ import type { Transcript } from '../transcript/transcript.js';
 import { classifyTransportError } from './transport-error.js';
 import { now } from './clock.js';
 import { BodyStore } from '../transcript/body-store.js';
+import { SharedParts } from './shared-parts.js';
 
 export interface ClientOptions {
   /** The provisioner's base URL; paths are appended to it. */
@@ -42,10 +43,14 @@ export class ProvisionerClient {
   private readonly baseUrl: string;
   private readonly bodyLimit: number;
   private readonly bodies = new BodyStore();
+  private readonly parts = new SharedParts();
+  /** The headers every request carries, lower-cased once. */
+  private readonly extraHeaders: Record<string, string>;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
+    this.extraHeaders = lowerCaseKeys(options.headers ?? {});
     this.agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 4000 });
   }
 
@@ -59,10 +64,19 @@ export class ProvisionerClient {
 
   async send(options: SendOptions): Promise<Exchange> {
     const url = this.urlFor(options.path);
-    const headers: Record<string, string> = { accept: 'application/json', ...lowerCaseKeys(this.options.headers ?? {}) };
+    const headers: Record<string, string> = { accept: 'application/json', ...this.extraHeaders };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+    // A timer cleared when the exchange ends, rather than AbortSignal.timeout and AbortSignal.any: those keep a
+    // timer and weak references alive for the whole timeout after the answer came, thousands at once in a fast run.
+    const cut = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      cut.abort();
+    }, options.timeoutMs);
+    const stop = (): void => cut.abort();
+    if (options.signal?.aborted) cut.abort();
+    else options.signal?.addEventListener('abort', stop, { once: true });
     const sentAt = now();
     let respondedAt: number | undefined;
     let response: RecordedResponse | undefined;
@@ -73,18 +87,21 @@ export class ProvisionerClient {
         method: options.method,
         headers,
         body: options.body,
-        signal,
+        signal: cut.signal,
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
       });
       respondedAt = now();
-      const { bytes, truncated } = await readLimited(answer.body, this.bodyLimit);
-      response = { status: answer.statusCode, headers: flattenHeaders(answer.headers), ...this.bodies.keep(bytes, truncated) };
+      const { chunks, truncated } = await readLimited(answer.body, this.bodyLimit);
+      response = this.parts.response(answer.statusCode, answer.headers, this.bodies.keepChunks(chunks, truncated));
     } catch (thrown) {
       const aborted = options.signal?.aborted === true;
       error = aborted
         ? { kind: 'stopped', message: 'the run was stopped before an answer came' }
-        : classifyTransportError(thrown, timeout.aborted, options.timeoutMs);
+        : classifyTransportError(thrown, timedOut, options.timeoutMs);
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', stop);
     }
     return this.transcript.record({
       suite: options.suite,
@@ -92,12 +109,13 @@ export class ProvisionerClient {
       probe: options.probe,
       changeSet: options.changeSet,
       operationId: options.operationId,
-      ...(options.repeatOf === undefined ? {} : { repeatOf: options.repeatOf }),
-      request: { method: options.method, url, headers, body: options.body },
+      repeatOf: options.repeatOf,
+      request: this.parts.request(options.method, url, headers, options.body),
       sentAt,
       respondedAt,
       endedAt: now(),
-      ...(response ? { response } : { error }),
+      response,
+      error,
     });
   }
 
@@ -106,12 +124,14 @@ export class ProvisionerClient {
   }
 }
 
-async function readLimited(body: AsyncIterable<Uint8Array> & { destroy(): unknown }, limit: number): Promise<{ bytes: Buffer; truncated: boolean }> {
+/** The body's chunks up to `limit` bytes, not joined: a body the store already holds is never copied. */
+async function readLimited(body: AsyncIterable<Uint8Array> & { destroy(): unknown }, limit: number): Promise<{ chunks: Buffer[]; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   let truncated = false;
   for await (const chunk of body) {
-    const buffer = Buffer.from(chunk);
+    // undici hands over Buffers: wrap, never copy, a chunk that is not one.
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     if (bytes + buffer.length > limit) {
       chunks.push(buffer.subarray(0, limit - bytes));
       bytes = limit;
@@ -122,16 +142,7 @@ async function readLimited(body: AsyncIterable<Uint8Array> & { destroy(): unknow
     chunks.push(buffer);
     bytes += buffer.length;
   }
-  return { bytes: Buffer.concat(chunks), truncated };
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
+  return { chunks, truncated };
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {

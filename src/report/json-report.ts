@@ -140,14 +140,33 @@ export function jsonExchange(exchange: Exchange, showSecrets: boolean): JsonExch
   };
 }
 
-function exchangesBySeq(outcome: RunOutcome, seqs: readonly number[]): JsonExchange[] {
-  return seqs
-    .map((seq) => outcome.transcript.bySeq(seq))
-    .filter((exchange): exchange is Exchange => exchange !== undefined)
-    .map((exchange) => jsonExchange(exchange, outcome.settings.showSecrets));
+/** How a report holds the exchanges it shows: an array, or a list made while the report is written out. */
+type ExchangeList<L> = (outcome: RunOutcome, seqs: readonly number[]) => L;
+
+/** The report with every list of exchanges made by `L`'s maker: {@link JsonReport} when `L` is an array. */
+export type JsonReportOf<L> = Omit<JsonReport, 'rules' | 'properties'> & {
+  rules: Array<Omit<JsonRule, 'evidence'> & { evidence: Array<Omit<JsonEvidence, 'exchanges'> & { exchanges: L }> }>;
+  properties: Array<Omit<JsonProperty, 'exchanges' | 'reruns'> & { exchanges: L; reruns: Array<Omit<JsonProperty['reruns'][number], 'exchanges'> & { exchanges: L }> }>;
+};
+
+// An id the transcript does not hold cannot be shown; the note still says what it was about.
+function* shownExchanges(outcome: RunOutcome, seqs: readonly number[]): Generator<JsonExchange> {
+  for (const seq of seqs) {
+    const exchange = outcome.transcript.bySeq(seq);
+    if (exchange !== undefined) yield jsonExchange(exchange, outcome.settings.showSecrets);
+  }
 }
 
-function jsonProperty(outcome: RunOutcome, result: PropertyResult): JsonProperty {
+function exchangesBySeq(outcome: RunOutcome, seqs: readonly number[]): JsonExchange[] {
+  return [...shownExchanges(outcome, seqs)];
+}
+
+/** The report's exchanges made one at a time, each when it is written: see {@link buildJsonReportWith}. */
+export function exchangesOnDemand<L>(list: (items: () => Iterable<JsonExchange>) => L): ExchangeList<L> {
+  return (outcome, seqs) => list(() => shownExchanges(outcome, seqs));
+}
+
+function jsonProperty<L>(outcome: RunOutcome, result: PropertyResult, exchangesBySeq: ExchangeList<L>): JsonReportOf<L>['properties'][number] {
   return {
     name: result.name,
     status: result.status,
@@ -165,8 +184,7 @@ function jsonProperty(outcome: RunOutcome, result: PropertyResult): JsonProperty
   };
 }
 
-function jsonRule(outcome: RunOutcome, rule: RunOutcome['rules'][number]): JsonRule {
-  const showSecrets = outcome.settings.showSecrets;
+function jsonRule<L>(outcome: RunOutcome, rule: RunOutcome['rules'][number], exchangesBySeq: ExchangeList<L>): JsonReportOf<L>['rules'][number] {
   return {
     id: rule.id,
     level: rule.level,
@@ -176,14 +194,7 @@ function jsonRule(outcome: RunOutcome, rule: RunOutcome['rules'][number]): JsonR
     message: rule.message,
     ...(rule.count !== undefined && { count: rule.count }),
     ...(rule.waiver !== undefined && { waiver: { ...rule.waiver } }),
-    evidence: rule.evidence.map((evidence) => ({
-      note: evidence.note,
-      // An id the transcript does not hold cannot be shown; the note still says what it was about.
-      exchanges: evidence.exchanges
-        .map((seq) => outcome.transcript.bySeq(seq))
-        .filter((exchange): exchange is Exchange => exchange !== undefined)
-        .map((exchange) => jsonExchange(exchange, showSecrets)),
-    })),
+    evidence: rule.evidence.map((evidence) => ({ note: evidence.note, exchanges: exchangesBySeq(outcome, evidence.exchanges) })),
   };
 }
 
@@ -205,6 +216,11 @@ function countByTag(exchanges: readonly Exchange[]): Record<ExchangeTag, number>
 
 /** The run as a JSON document: settings, verdict, every rule with its evidence, and exchange counts. */
 export function buildJsonReport(outcome: RunOutcome): JsonReport {
+  return buildJsonReportWith(outcome, exchangesBySeq);
+}
+
+/** {@link buildJsonReport} with the lists of exchanges made by `exchangesBySeq` (e.g. made only when written). */
+export function buildJsonReportWith<L>(outcome: RunOutcome, exchangesBySeq: ExchangeList<L>): JsonReportOf<L> {
   const { settings } = outcome;
   return {
     kit: { name: outcome.kit.name, version: outcome.kit.version },
@@ -230,8 +246,8 @@ export function buildJsonReport(outcome: RunOutcome): JsonReport {
     },
     conclusions: [...outcome.conclusions],
     operations: outcome.operations.map((op) => ({ ...op })),
-    rules: outcome.rules.map((rule) => jsonRule(outcome, rule)),
-    properties: outcome.properties.map((result) => jsonProperty(outcome, result)),
+    rules: outcome.rules.map((rule) => jsonRule(outcome, rule, exchangesBySeq)),
+    properties: outcome.properties.map((result) => jsonProperty(outcome, result, exchangesBySeq)),
     ...(outcome.budget && {
       budget: {
         ...outcome.budget,

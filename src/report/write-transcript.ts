@@ -1,7 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import type { RunOutcome } from '../runner/outcome.js';
-import { transcriptFileText } from '../transcript/transcript-file.js';
+import { transcriptFileText, writeTranscriptFile } from '../transcript/transcript-file.js';
 import { numberedMask } from './redact.js';
 import { redactExchanges } from './redact-transcript.js';
 import type { SecretMask } from './secret-mask.js';
@@ -19,7 +17,11 @@ export function transcriptText(outcome: RunOutcome, mask: SecretMask): string {
   return mask.withPlaceholder(numbers).json(transcriptFileText(redactExchanges(exchanges, numbers), events, outcome.context));
 }
 
+/** Writes the transcript file as {@link transcriptText} makes it, streamed piece by piece (each piece a whole JSON token). */
 export async function writeTranscript(path: string, outcome: RunOutcome, mask: SecretMask): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, transcriptText(outcome, mask));
+  const { exchanges, events } = outcome.transcript;
+  if (mask.showsSecrets) return writeTranscriptFile(path, exchanges, events, outcome.context);
+  const numbers = numberedMask();
+  const masked = mask.withPlaceholder(numbers);
+  await writeTranscriptFile(path, redactExchanges(exchanges, numbers), events, outcome.context, (chunk) => masked.json(chunk));
 }

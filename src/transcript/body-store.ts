@@ -22,10 +22,18 @@ export class BodyStore {
   private readonly byHash = new Map<string, StoredBody>();
 
   keep(bytes: Buffer, truncated: boolean): StoredBody {
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    return this.keepChunks([bytes], truncated);
+  }
+
+  /** The body received as these chunks, in order: joined only when it was not seen before. */
+  keepChunks(chunks: readonly Buffer[], truncated: boolean): StoredBody {
+    const hash = createHash('sha256');
+    for (const chunk of chunks) hash.update(chunk);
+    const sha256 = hash.digest('hex');
     const key = `${truncated ? 'cut' : 'whole'}:${sha256}`;
     const known = this.byHash.get(key);
     if (known) return known;
+    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     const whole = decode(bytes);
     const json = parseBodyJson(whole, truncated);
     const stored: StoredBody =

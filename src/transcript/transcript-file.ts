@@ -1,5 +1,5 @@
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { StreamedList, writeJsonFile } from './json-chunks.js';
 import type { JudgeContext } from '../core/judge-context.js';
 import type { Exchange, RecordedResponse, TranscriptEvent } from './exchange.js';
 import { Transcript } from './transcript.js';
@@ -37,9 +37,20 @@ export function transcriptFileText(exchanges: readonly Exchange[], events: reado
   return `${JSON.stringify(file)}\n`;
 }
 
-export async function writeTranscriptFile(path: string, exchanges: readonly Exchange[], events: readonly TranscriptEvent[], context: JudgeContext): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, transcriptFileText(exchanges, events, context));
+/** Writes the same text as {@link transcriptFileText}, one exchange at a time: a long run's transcript is never one string. */
+export async function writeTranscriptFile(
+  path: string,
+  exchanges: readonly Exchange[],
+  events: readonly TranscriptEvent[],
+  context: JudgeContext,
+  piece?: (chunk: string) => string,
+): Promise<void> {
+  const file = { format: 'provisioner-conformance/transcript@1', context, exchanges: new StreamedList(() => storedEach(exchanges)), events };
+  await writeJsonFile(path, file, '', piece);
+}
+
+function* storedEach(exchanges: readonly Exchange[]): Generator<StoredExchange> {
+  for (const exchange of exchanges) yield stored(exchange);
 }
 
 export async function readTranscriptFile(path: string): Promise<{ transcript: Transcript; context: JudgeContext }> {

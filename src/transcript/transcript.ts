@@ -2,16 +2,33 @@ import type { Exchange, TranscriptEvent } from './exchange.js';
 
 /** The run-wide, append-only log of exchanges and events: the single source of truth for rules and reports. */
 export class Transcript {
-  readonly exchanges: Exchange[] = [];
-  readonly events: TranscriptEvent[] = [];
+  readonly exchanges: Exchange[];
+  readonly events: TranscriptEvent[];
 
   constructor(exchanges: readonly Exchange[] = [], events: readonly TranscriptEvent[] = []) {
-    this.exchanges.push(...exchanges);
-    this.events.push(...events);
+    // Copies, not push(...items): spreading a hundred thousand arguments overflows the stack.
+    this.exchanges = exchanges.slice();
+    this.events = events.slice();
   }
 
   record(exchange: Omit<Exchange, 'seq'>): Exchange {
-    const recorded: Exchange = { ...exchange, seq: this.exchanges.length + 1 };
+    // One literal with every key in one order: every exchange shares one hidden class. A spread copy made a
+    // class of its own for each exchange, several hundred bytes apiece in a run of many reads.
+    const recorded: Exchange = {
+      suite: exchange.suite,
+      tag: exchange.tag,
+      probe: exchange.probe,
+      changeSet: exchange.changeSet,
+      operationId: exchange.operationId,
+      repeatOf: exchange.repeatOf,
+      request: exchange.request,
+      sentAt: exchange.sentAt,
+      respondedAt: exchange.respondedAt,
+      endedAt: exchange.endedAt,
+      response: exchange.response,
+      error: exchange.error,
+      seq: this.exchanges.length + 1,
+    };
     this.exchanges.push(recorded);
     return recorded;
   }

@@ -66,9 +66,9 @@ export interface OperationView {
   accepted: Exchange;
   /** When the 202 answer was complete: the control plane's clock for the deadline starts here. */
   acceptedAt: Millis;
-  /** Every read of this id (polls and probes), sorted by sentAt. */
+  /** Every read of this id (polls and probes), sorted by sentAt. Frozen: judges share it. */
   reads: Exchange[];
-  /** Reads that answered 200 with succeeded or failed. */
+  /** Reads that answered 200 with succeeded or failed. Frozen: judges share it. */
   finalReads: Exchange[];
   /** Earliest time a final answer could have been given: the first final read's sentAt. */
   firstFinalSentAt?: Millis;
@@ -76,8 +76,29 @@ export interface OperationView {
   firstFinalReceivedAt?: Millis;
 }
 
-/** Operations grouped by id, in the order their first 202 arrived. Reads of unknown/malformed ids are left out. */
+/** The operations last grouped for each transcript, and how many exchanges it held then (it only grows). */
+const grouped = new WeakMap<Transcript, { exchanges: number; views: OperationView[] }>();
+
+/**
+ * Operations grouped by id, in the order their first 202 arrived. Reads of unknown/malformed ids are left out.
+ * Grouped once per transcript and length, and shared frozen: a dozen judges ask for them, and a long run has
+ * a hundred thousand reads to group.
+ */
 export function operations(transcript: Transcript): OperationView[] {
+  const known = grouped.get(transcript);
+  if (known && known.exchanges === transcript.exchanges.length) return known.views;
+  const views = Object.freeze(groupOperations(transcript).map(freezeView)) as OperationView[];
+  grouped.set(transcript, { exchanges: transcript.exchanges.length, views });
+  return views;
+}
+
+function freezeView(view: OperationView): OperationView {
+  Object.freeze(view.reads);
+  Object.freeze(view.finalReads);
+  return Object.freeze(view);
+}
+
+function groupOperations(transcript: Transcript): OperationView[] {
   const byId = new Map<string, { kind: SubmitKind; accepted: Exchange; reads: Exchange[] }>();
   for (const exchange of transcript.exchanges) {
     if (exchange.tag !== 'plan' && exchange.tag !== 'apply') continue;
@@ -98,8 +119,9 @@ function operationView(operationId: string, kind: SubmitKind, accepted: Exchange
   const finalReads = reads.filter(isFinalAnswer);
   const view: OperationView = { operationId, kind, changeSet: accepted.changeSet, accepted, acceptedAt: accepted.endedAt, reads, finalReads };
   if (finalReads.length > 0) {
-    view.firstFinalSentAt = Math.min(...finalReads.map((r) => r.sentAt));
-    view.firstFinalReceivedAt = Math.min(...finalReads.map((r) => r.endedAt));
+    // reduce, not Math.min(...times): a spread of very many reads overflows the stack.
+    view.firstFinalSentAt = finalReads.reduce((first, r) => Math.min(first, r.sentAt), Number.POSITIVE_INFINITY);
+    view.firstFinalReceivedAt = finalReads.reduce((first, r) => Math.min(first, r.endedAt), Number.POSITIVE_INFINITY);
   }
   return view;
 }

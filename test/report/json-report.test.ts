@@ -119,4 +119,23 @@ describe('writeJsonReport', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('streams the same bytes the whole report stringified at once makes, evidence and properties included', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'report-'));
+    try {
+      const outcome = sampleOutcome();
+      const withProperty = sampleOutcome({
+        properties: [
+          { name: 'property/generated-plans', status: 'failed', numRuns: 3, seed: 7, path: '1:0', interrupted: false, ruleIds: ['answer.status'], counterexample: '{}', exchanges: [1, 2, 999], notes: ['n'], reruns: [{ reproduced: true, exchanges: [2], notes: [] }], message: 'broke answer.status' },
+        ],
+      });
+      for (const [name, run] of [['plain', outcome], ['property', withProperty]] as const) {
+        const path = join(dir, `${name}.json`);
+        await writeJsonReport(path, run, SecretMask.none());
+        expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(buildJsonReport(run), null, 2)}\n`);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

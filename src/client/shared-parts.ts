@@ -1,0 +1,56 @@
+import type { RecordedRequest, RecordedResponse } from '../transcript/exchange.js';
+
+/** Most distinct values each table holds; past it the table starts again, so a target that varies every answer costs no more than before. */
+const TABLE_LIMIT = 4096;
+
+type StoredBody = Omit<RecordedResponse, 'status' | 'headers'>;
+
+/** A map that forgets everything once it holds {@link TABLE_LIMIT} entries: sharing is an economy, never a promise. */
+class BoundedTable<V> {
+  private readonly entries = new Map<string, V>();
+
+  get(key: string, make: () => V): V {
+    const known = this.entries.get(key);
+    if (known !== undefined) return known;
+    if (this.entries.size >= TABLE_LIMIT) this.entries.clear();
+    const value = make();
+    this.entries.set(key, value);
+    return value;
+  }
+}
+
+/**
+ * Hands out one frozen object for equal request and response parts, so that exchanges repeating what an
+ * earlier one sent or received share it: a poll of an operation sends the same request every time, and a
+ * provisioner answers it with the same headers and body many times over.
+ */
+export class SharedParts {
+  private readonly requestHeaders = new BoundedTable<Readonly<Record<string, string>>>();
+  private readonly requests = new BoundedTable<RecordedRequest>();
+  private readonly responses = new BoundedTable<RecordedResponse>();
+
+  /** The request as sent; a request with a body is shared only when the caller passes the same body again. */
+  request(method: RecordedRequest['method'], url: string, headers: Record<string, string>, body: string | undefined): RecordedRequest {
+    const headersKey = JSON.stringify(headers);
+    const shared = this.requestHeaders.get(headersKey, () => Object.freeze({ ...headers }));
+    if (body !== undefined) return Object.freeze({ method, url, headers: shared, body });
+    return this.requests.get(`${method} ${url}\n${headersKey}`, () => Object.freeze({ method, url, headers: shared, body }));
+  }
+
+  /** The response: status, headers (as undici gave them) and the body store's stored body. */
+  response(status: number, rawHeaders: Record<string, string | string[] | undefined>, body: StoredBody): RecordedResponse {
+    const headers = flattenHeaders(rawHeaders);
+    const key = `${status}\n${JSON.stringify(headers)}\n${body.truncated ? 'cut' : 'whole'}:${body.sha256 ?? ''}:${body.bodyBytes}`;
+    return this.responses.get(key, () => Object.freeze({ status, headers: Object.freeze(headers), ...body }));
+  }
+}
+
+/** Lower-case names; a repeated header's values joined with ", ". */
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}

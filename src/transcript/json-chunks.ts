@@ -1,0 +1,108 @@
+import { open, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/**
+ * A JSON array whose items are made one at a time while it is written, so a report with tens of thousands
+ * of exchanges never holds them all, nor their text, at once. `JSON.stringify` sees it as the array it stands for.
+ */
+export class StreamedList<T> {
+  constructor(private readonly make: () => Iterable<T>) {}
+
+  items(): Iterable<T> {
+    return this.make();
+  }
+
+  toJSON(): T[] {
+    return [...this.make()];
+  }
+}
+
+// Below this depth a value is handed to JSON.stringify whole: it can nest as deep as JSON.stringify allows.
+const WALK_DEPTH = 12;
+
+function skipped(value: unknown): boolean {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol';
+}
+
+// JSON.stringify writes a boxed primitive as the primitive.
+function isBoxed(value: object): boolean {
+  return value instanceof Number || value instanceof String || value instanceof Boolean;
+}
+
+function withToJson(value: unknown, key: string): unknown {
+  if (value instanceof StreamedList) return value;
+  const toJSON = (value as { toJSON?: unknown } | null | undefined)?.toJSON;
+  return typeof toJSON === 'function' ? (toJSON as (key: string) => unknown).call(value, key) : value;
+}
+
+/**
+ * The text of `JSON.stringify(value, null, gap)` in pieces, written out as they come: the same bytes, with
+ * each {@link StreamedList} made item by item. `gap` is '' for compact JSON.
+ */
+export function jsonChunks(value: unknown, gap = ''): Generator<string> {
+  return chunksOf(withToJson(value, ''), gap, '', 0);
+}
+
+/** `value` has had its toJSON applied already, as JSON.stringify applies it once. */
+function* chunksOf(value: unknown, gap: string, indent: string, depth: number): Generator<string> {
+  if (!(value instanceof StreamedList) && (typeof value !== 'object' || value === null || isBoxed(value) || depth >= WALK_DEPTH)) {
+    // A nested value's own lines take this level's indent; JSON text never holds a raw newline inside a string.
+    const text = JSON.stringify(value, null, gap) ?? 'null';
+    yield indent && text.includes('\n') ? text.replaceAll('\n', `\n${indent}`) : text;
+    return;
+  }
+  const inner = indent + gap;
+  const open = gap ? `\n${inner}` : '';
+  const separator = gap ? `,\n${inner}` : ',';
+  if (value instanceof StreamedList || Array.isArray(value)) {
+    const items: Iterable<unknown> = value instanceof StreamedList ? value.items() : value;
+    let index = 0;
+    for (const raw of items) {
+      yield index === 0 ? `[${open}` : separator;
+      const item = withToJson(raw, String(index));
+      if (skipped(item)) yield 'null';
+      else yield* chunksOf(item, gap, inner, depth + 1);
+      index++;
+    }
+    yield index === 0 ? '[]' : `${gap ? `\n${indent}` : ''}]`;
+    return;
+  }
+  let written = 0;
+  for (const name of Object.keys(value)) {
+    const item = withToJson((value as Record<string, unknown>)[name], name);
+    if (skipped(item)) continue;
+    yield `${written === 0 ? `{${open}` : separator}${JSON.stringify(name)}:${gap ? ' ' : ''}`;
+    yield* chunksOf(item, gap, inner, depth + 1);
+    written++;
+  }
+  yield written === 0 ? '{}' : `${gap ? `\n${indent}` : ''}}`;
+}
+
+const FLUSH_CHARACTERS = 64 * 1024;
+
+/**
+ * Writes `JSON.stringify(value, null, gap)` and a newline to `path` piece by piece, creating its directory.
+ * `piece` sees each piece before it is written (every string a piece holds is whole in it).
+ */
+export async function writeJsonFile(path: string, value: unknown, gap = '', piece: (chunk: string) => string = (chunk) => chunk): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const file = await open(path, 'w');
+  try {
+    let pending: string[] = [];
+    let size = 0;
+    for (const raw of jsonChunks(value, gap)) {
+      const chunk = piece(raw);
+      pending.push(chunk);
+      size += chunk.length;
+      if (size >= FLUSH_CHARACTERS) {
+        await file.write(pending.join(''), null, 'utf8');
+        pending = [];
+        size = 0;
+      }
+    }
+    pending.push('\n');
+    await file.write(pending.join(''), null, 'utf8');
+  } finally {
+    await file.close();
+  }
+}
