@@ -20,10 +20,13 @@ export interface ModelRunOptions {
 
 export const DEFAULT_MAX_COMMANDS = 12;
 /**
- * Model-based cases run at the same time. Each may read up to 4 times at once, so 10 of them stay well within
- * the client's connections next to the other properties; and since one case per lock applies, more would apply less often.
+ * Model-based cases run at the same time: by default all 30 of a run, so that the property waits about as long as
+ * its longest case (two or three operation lengths) rather than that much per batch. The number is fixed, not
+ * taken from --max-examples, because a replay must generate its batch as the run did. Each case reads at most 4
+ * times at once, and the client's queue only delays reads that answer in milliseconds. One case per lock applies
+ * in a batch, as the control plane never runs two applies under one lock; the scenarios cover the applies' lives.
  */
-export const DEFAULT_BATCH_SIZE = 10;
+export const DEFAULT_BATCH_SIZE = 30;
 const WAIT_POLL_INTERVALS = 1;
 const MAX_WAIT_MS = 2_000;
 
