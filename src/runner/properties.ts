@@ -15,8 +15,6 @@ export interface PropertyRunSettings {
   /** With `seed`: replays the one case this fast-check path names. */
   path?: string;
   allowApplyGenerated: boolean;
-  /** Told as each property's sub-cases end (for a progress display); never changes a verdict. */
-  onCases?(name: string, done: number, total: number): void;
 }
 
 /**
@@ -43,7 +41,6 @@ export async function runProperties(
       seed: settings.seed,
       path: settings.path,
       allowApplyGenerated: settings.allowApplyGenerated,
-      ...(settings.onCases && { onCases: settings.onCases }),
     },
   });
   let applyTurn: Promise<unknown> = appliesMayStart.catch(() => undefined);

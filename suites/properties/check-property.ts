@@ -36,8 +36,6 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   let batches = 0;
   // Sub-cases whose verdicts were taken: the property's count of cases.
   let judged = 0;
-  // Sub-cases that ended, for progress only.
-  let ended = 0;
   let over = false;
   // fast-check reports the last failing case it saw as the counterexample: keep its verdict.
   let lastFailure: SubCaseRecord<T> | undefined;
@@ -55,7 +53,6 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     running.add(run);
     try {
       const verdict = await run;
-      settings.onCases?.(spec.name, ++ended, planned);
       return { value, caseSuite, verdict };
     } finally {
       running.delete(run);

@@ -14,11 +14,6 @@ export interface PropertySettings {
   path?: string;
   /** Generated change sets go to POST /apply only when this is set. */
   allowApplyGenerated: boolean;
-  /**
-   * Called as sub-cases end: `done` sub-cases of `total` planned (shrinking may take `done` past `total`).
-   * For progress displays only; what it does never changes a verdict.
-   */
-  onCases?(name: string, done: number, total: number): void;
 }
 
 /** What a property suite gets besides a scenario suite's context. */

@@ -196,10 +196,12 @@ describe('checkProperty', () => {
       ).rejects.toThrow(/property\/test#1\.3: the kit failed while running a case: boom/);
     });
 
-    it('reports progress as sub-cases end', async () => {
-      const progress: Array<[string, number, number]> = [];
-      await checkProperty(contextWith({ maxExamples: 4, onCases: (name, done, total) => progress.push([name, done, total]) }), batched(async () => HELD, 2));
-      expect(progress).toEqual([1, 2, 3, 4].map((done) => ['property/test', done, 4]));
+    it('tells caseEnded as each sub-case ends, the cases cut off by nothing but the number asked for', async () => {
+      let ended = 0;
+      const context = { ...contextWith({ maxExamples: 5 }), caseEnded: () => ended++ } as PropertyContext;
+      const result = await checkProperty(context, batched(async () => HELD, 2));
+      expect(result.numRuns).toBe(5);
+      expect(ended).toBe(5);
     });
   });
 });
