@@ -60,7 +60,8 @@ function selectSuites(flags: PropertyFlags, known: readonly PropertySuite[]): re
     return [];
   }
   if (flags.property === undefined) return known;
-  const chosen = known.find((suite) => suite.name === flags.property);
+  // The report names properties with their family (`property/model-based-runs`); the bare name is as clear.
+  const chosen = known.find((suite) => suite.name === flags.property || suite.name === `property/${flags.property}`);
   if (!chosen) throw new UsageError('--property', `unknown property "${flags.property}" (known: ${known.map((suite) => suite.name).join(', ')})`);
   return [chosen];
 }
