@@ -3,7 +3,7 @@ import type { ExchangeTag } from '../../src/transcript/exchange.js';
 import { invalidChangeSetArbitrary, malformedJsonArbitrary, type BadBody } from './bad-input-arbitrary.js';
 import { checkProperty } from './check-property.js';
 import { judgeCase } from './judge-case.js';
-import type { CaseVerdict, PropertyContext, PropertySuite } from './property.js';
+import { SHRINK_WIDTH, type CaseVerdict, type PropertyContext, type PropertySuite } from './property.js';
 import { submitCase } from './submit-case.js';
 
 export const MALFORMED_JSON = 'property/malformed-json';
@@ -33,6 +33,7 @@ function badInputSuite(name: string, tag: ExchangeTag & ('malformed-json' | 'inv
         name,
         arbitrary: arbitrary(),
         batchSize: BATCH,
+        shrinkWidth: () => SHRINK_WIDTH,
         runCase: (body, caseSuite, signal) => runCase(context, tag, rule, body, caseSuite, signal),
         describe: describeBody,
       });

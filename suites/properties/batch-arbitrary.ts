@@ -6,6 +6,16 @@ export interface BatchOrigin<T> {
   index: number;
 }
 
+/**
+ * Runs shrink candidates ahead of fast-check: `width(slot)` candidates of a case from that place may run at once,
+ * and `start` is told of each candidate as it is taken from the stream, before fast-check asks for its verdict.
+ */
+export interface ShrinkAhead<T> {
+  width(slot: number): number;
+  /** `width`: the width of the candidate's place, which is also the most candidates that should run at once. */
+  start(batch: readonly T[], width: number): void;
+}
+
 /** What a batch keeps to shrink: each item's own fast-check value (with its context) and the slot that made it. */
 interface BatchContext<T> {
   items: ReadonlyArray<fc.Value<T>>;
@@ -23,7 +33,10 @@ export class BatchArbitrary<T> extends fc.Arbitrary<T[]> {
   private readonly origins = new WeakMap<readonly T[], BatchOrigin<T>>();
 
   /** `slots[i]` makes the i-th item of every generated batch; their number is the batch size. */
-  constructor(private readonly slots: ReadonlyArray<fc.Arbitrary<T>>) {
+  constructor(
+    private readonly slots: ReadonlyArray<fc.Arbitrary<T>>,
+    private readonly ahead?: ShrinkAhead<T>,
+  ) {
     super();
     if (slots.length === 0) throw new Error('a batch needs at least one slot');
   }
@@ -53,7 +66,9 @@ export class BatchArbitrary<T> extends fc.Arbitrary<T[]> {
     const { items, slots } = context;
     if (items.length === 1) {
       const slot = slots[0]!;
-      return this.slots[slot]!.shrink(items[0]!.value_, items[0]!.context).map((item) => this.batchValue([item], [slot]));
+      const candidates = this.slots[slot]!.shrink(items[0]!.value_, items[0]!.context).map((item) => this.batchValue([item], [slot]));
+      const width = this.ahead ? Math.max(1, Math.floor(this.ahead.width(slot))) : 1;
+      return width > 1 ? fc.stream(takenAhead(candidates, width, (candidate) => this.ahead!.start(candidate.value_, width))) : candidates;
     }
     return fc.stream(this.singles(value, context));
   }
@@ -73,6 +88,29 @@ export class BatchArbitrary<T> extends fc.Arbitrary<T[]> {
       items.map((item) => item.value_),
       context,
     );
+  }
+}
+
+/**
+ * The candidates of `source` in their order, each taken from it (and told to `taken`) up to `width` places before
+ * it is yielded: fast-check tries them one at a time, and the next ones are already on their way. Taking a shrink
+ * stream early changes nothing it yields: its items depend on the shrunk value and its context alone.
+ */
+function* takenAhead<V>(source: Iterable<V>, width: number, taken: (value: V) => void): IterableIterator<V> {
+  const iterator = source[Symbol.iterator]();
+  const buffer: V[] = [];
+  let exhausted = false;
+  for (;;) {
+    while (!exhausted && buffer.length < width) {
+      const next = iterator.next();
+      if (next.done) exhausted = true;
+      else {
+        buffer.push(next.value);
+        taken(next.value);
+      }
+    }
+    if (buffer.length === 0) return;
+    yield buffer.shift()!;
   }
 }
 

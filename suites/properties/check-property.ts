@@ -21,7 +21,10 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const seed = settings.seed ?? freshSeed();
   const replaying = settings.seed !== undefined && settings.path !== undefined;
   const size = Math.max(1, Math.floor(spec.batchSize ?? 1));
-  const arbitrary = new BatchArbitrary(spec.slots?.(size) ?? Array.from({ length: size }, () => spec.arbitrary));
+  const arbitrary = new BatchArbitrary(spec.slots?.(size) ?? Array.from({ length: size }, () => spec.arbitrary), {
+    width: (slot) => spec.shrinkWidth?.(slot) ?? 1,
+    start: (batch, width) => startAhead(batch, width),
+  });
   const verdicts = new BatchVerdicts(arbitrary);
   // --max-examples counts sub-cases: as few batches as hold them, the last one running only those left.
   const numBatches = replaying ? 1 : Math.ceil(settings.maxExamples / size);
@@ -60,6 +63,39 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     }
   };
 
+  // Shrink candidates run ahead of fast-check's questions, so that shrinking against slow work takes rounds of
+  // several candidates rather than one operation length per candidate. Never while replaying: fast-check walks
+  // the path through streams without asking for verdicts.
+  // Candidates of a level fast-check left behind still run for a while: the next level's wait for their places,
+  // so that no more than `width` candidates ever run at once.
+  // A candidate still waiting for its place when the property ends never runs: undefined.
+  const ahead = new WeakMap<readonly T[], Promise<SubCaseRecord<T> | undefined>>();
+  let aheadRunning = 0;
+  const placeFreed: Array<() => void> = [];
+  const runAhead = async (value: T, width: number): Promise<SubCaseRecord<T> | undefined> => {
+    while (aheadRunning >= width) await new Promise<void>((freed) => placeFreed.push(freed));
+    if (over || limit.aborted) {
+      placeFreed.shift()?.();
+      return undefined;
+    }
+    aheadRunning++;
+    try {
+      return await runSubCase(value, nextSuite(1)(0));
+    } finally {
+      aheadRunning--;
+      placeFreed.shift()?.();
+    }
+  };
+  const startAhead = (batch: readonly T[], width: number): void => {
+    if (over || limit.aborted || replaying || ahead.has(batch) || verdicts.known(batch)) return;
+    const run = runAhead(batch[0]!, width);
+    // A kit error stops the property whether or not fast-check ever asks for this verdict.
+    run.catch((error: unknown) => {
+      kitFault ??= error as Error;
+      over = true;
+    });
+    ahead.set(batch, run);
+  };
   const predicate = async (batch: T[]): Promise<boolean> => {
     // A replay runs the one case the path names; fast-check would go on to its neighbours if it held.
     if (limit.aborted) cutShort = true;
@@ -69,8 +105,15 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     if (known) return heldBy([known]);
     // While generating, the last batch runs only the sub-cases left of the number asked for; a shrunk batch runs whole.
     const count = lastFailure ? batch.length : Math.min(batch.length, Math.max(1, planned - judged));
-    const suiteOf = nextSuite(count);
-    const settled = await Promise.allSettled(batch.slice(0, count).map((value, i) => runSubCase(value, suiteOf(i))));
+    const early = ahead.get(batch);
+    const suiteOf = early ? undefined : nextSuite(count);
+    const pending: Array<Promise<SubCaseRecord<T> | undefined>> = early ? [early] : batch.slice(0, count).map((value, i) => runSubCase(value, suiteOf!(i)));
+    const settled = await Promise.allSettled(pending);
+    // A candidate run ahead that never got its place: the limit struck first.
+    if (settled.some((s) => s.status === 'fulfilled' && s.value === undefined)) {
+      cutShort = true;
+      return true;
+    }
     const fault = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (fault) {
       // Shrinking a bug of the kit would blame the provisioner: keep the error and stop the property instead.

@@ -3,7 +3,7 @@ import { checkProperty } from './check-property.js';
 import { changeKeys, templatedChangeSetArbitrary, type TemplatedChangeSet } from './change-set-arbitrary.js';
 import { templateOf, type ChangeSetTemplate } from './change-set-template.js';
 import { judgeCase } from './judge-case.js';
-import type { CaseVerdict, PropertyContext, PropertySuite } from './property.js';
+import { SHRINK_WIDTH, type CaseVerdict, type PropertyContext, type PropertySuite } from './property.js';
 import { submitCase } from './submit-case.js';
 
 export const GENERATED_PLANS = 'property/generated-plans';
@@ -33,6 +33,7 @@ export const generatedPlans: PropertySuite = {
       name: GENERATED_PLANS,
       arbitrary: templatedChangeSetArbitrary(templates),
       batchSize: appliesGenerated(context) ? 1 : PLAN_BATCH,
+      shrinkWidth: () => (appliesGenerated(context) ? 1 : SHRINK_WIDTH),
       runCase: (changeSet, caseSuite, signal) => runCase(context, changeSet, caseSuite, signal),
       describe: (changeSet) => JSON.stringify(changeSet.body, null, 2),
     });

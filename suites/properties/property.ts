@@ -51,6 +51,11 @@ export interface PropertySpec<T> {
   /** The arbitrary of each place in a batch of `size`, when places differ (e.g. which may apply under which lock); default `arbitrary` for every place. */
   slots?(size: number): Array<Arbitrary<T>>;
   /**
+   * Shrink candidates of a failing case from place `slot` that may run at the same time (default 1: one after
+   * another). More than one only where two such cases cannot interfere, e.g. never for cases that apply.
+   */
+  shrinkWidth?(slot: number): number;
+  /**
    * Runs one case; `caseSuite` is the suite name to tag its exchanges with, unique per case. `signal` aborts
    * when the property's time limit is over (or the run is stopped): the case should stop sending then.
    */
@@ -58,6 +63,12 @@ export interface PropertySpec<T> {
   /** The counterexample as a person reads it: the change set, or the command sequence with real ids. */
   describe(value: T): string;
 }
+
+/**
+ * Shrink candidates that run at once where cases cannot interfere: a level of shrinking then costs about one
+ * operation length per sixteen candidates tried, and a provisioner gets fewer calls at once than a batch sends.
+ */
+export const SHRINK_WIDTH = 16;
 
 /** A property as the runner runs it: one fast-check property, checked once per run. */
 export interface PropertySuite {

@@ -111,6 +111,47 @@ describe('checkProperty', () => {
     await expect(checkProperty(contextWith({}), spec(async () => Promise.reject(new Error('boom'))))).rejects.toThrow(/property\/test#1: the kit failed while running a case: boom/);
   });
 
+  describe('shrinking several candidates at once', () => {
+    /** A case that takes a few milliseconds, breaking a rule from 100 on, and how many ran at once at most. */
+    function slowCases(): { runCase: PropertySpec<number>['runCase']; most: () => number; ran: number[] } {
+      let inFlight = 0;
+      let most = 0;
+      const ran: number[] = [];
+      return {
+        ran,
+        most: () => most,
+        runCase: async (n) => {
+          ran.push(n);
+          most = Math.max(most, ++inFlight);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          inFlight--;
+          return n >= 100 ? brokenAt(n, `n is ${n}`) : HELD;
+        },
+      };
+    }
+
+    it('runs candidates ahead up to the width and finds the same counterexample as one at a time', async () => {
+      const one = slowCases();
+      const alone = await checkProperty(contextWith({ seed: 42 }), spec(one.runCase));
+      const many = slowCases();
+      const together = await checkProperty(contextWith({ seed: 42 }), { ...spec(many.runCase), shrinkWidth: () => 4 });
+      expect(one.most()).toBe(1);
+      expect(many.most()).toBe(4);
+      expect(together).toMatchObject({ status: 'failed', counterexample: alone.counterexample, path: alone.path, ruleIds: alone.ruleIds });
+      // Cases judged are those whose verdicts the property used: the same as one at a time.
+      expect(together.numRuns).toBe(alone.numRuns);
+      expect(many.ran.length).toBeGreaterThan(one.ran.length);
+    });
+
+    it('runs nothing ahead while replaying a path', async () => {
+      const found = await checkProperty(contextWith({ seed: 42 }), { ...spec(slowCases().runCase), shrinkWidth: () => 4 });
+      const replay = slowCases();
+      const replayed = await checkProperty(contextWith({ seed: 42, path: found.path }), { ...spec(replay.runCase), shrinkWidth: () => 4 });
+      expect(replayed).toMatchObject({ status: 'failed', counterexample: found.counterexample, numRuns: 1 });
+      expect(replay.most()).toBe(1);
+    });
+  });
+
   describe('in batches of sub-cases run together', () => {
     function batched(runCase: PropertySpec<number>['runCase'], batchSize: number): PropertySpec<number> {
       return { ...spec(runCase), batchSize };

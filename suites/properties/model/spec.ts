@@ -1,4 +1,4 @@
-import type { PropertyContext, PropertySpec } from '../property.js';
+import { SHRINK_WIDTH, type PropertyContext, type PropertySpec } from '../property.js';
 import type { CommandSequence } from './commands-arbitrary.js';
 import { commandSequences, type CommandSettings } from './commands-arbitrary.js';
 import { applyLocksBySlot } from './apply-locks.js';
@@ -51,12 +51,15 @@ export function modelBasedRunsSpec(context: PropertyContext, options: ModelRunOp
     maxWaitMs: options.maxWaitMs ?? defaultMaxWaitMs(context.judgeContext.pollIntervalMs),
     replayPath: options.replayPath,
   };
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   return {
     name: MODEL_BASED_RUNS,
     arbitrary: commandSequences(settings),
-    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+    batchSize,
     // Each place of a batch its own commands, applying only under the locks it holds.
     slots: (size) => applyLocksBySlot(context.changeSets, size).map((applyLocks) => commandSequences({ ...settings, applyLocks })),
+    // A case that may apply shrinks one candidate at a time: two of them would apply under one lock at once.
+    shrinkWidth: (slot) => (context.planOnly || (applyLocksBySlot(context.changeSets, batchSize)[slot]?.size ?? 0) === 0 ? SHRINK_WIDTH : 1),
     async runCase(commands, caseSuite, signal) {
       const { verdict, lines } = await runModelCase(context, commands, caseSuite, signal);
       lastLines.set(commands, lines);
