@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliRun } from './run-cli.js';
+import { startSlowProvisioner, type SlowBug, type SlowChange, type SlowProvisioner } from '../support/slow-buggy-provisioner.js';
+
+/** Every operation of these provisioners takes this long: slow work, short enough for a test run. */
+const WORK_MS = 1_000;
+
+interface PropertyShape {
+  name: string;
+  status: string;
+  seed: number;
+  path?: string;
+  ruleIds: string[];
+  counterexample?: string;
+  reruns: Array<{ reproduced: boolean }>;
+}
+
+function propertyOf(run: CliRun): PropertyShape {
+  const properties = (run.report?.properties ?? []) as PropertyShape[];
+  expect(properties.map((property) => property.name)).toEqual(['property/generated-plans']);
+  return properties[0]!;
+}
+
+function changesOf(property: PropertyShape): SlowChange[] {
+  return (JSON.parse(property.counterexample ?? 'null') as { changes: SlowChange[] }).changes;
+}
+
+const servers = new Map<SlowBug, SlowProvisioner>();
+
+beforeAll(async () => {
+  for (const bug of ['third-change-lost', 'unicode-id-500', 'results-by-id', 'empty-properties-500'] as const) servers.set(bug, await startSlowProvisioner(WORK_MS, bug));
+});
+
+afterAll(async () => {
+  await Promise.all([...servers.values()].map((server) => server.close()));
+});
+
+/** A default run of the generated plans against a provisioner with `bug`, reading it often so the test stays short. */
+function runAgainst(bug: SlowBug, extra: string[] = []): Promise<CliRun> {
+  return runCli(['run', '--url', servers.get(bug)!.url, '--property', 'generated-plans', '--burst', '0', '--poll-interval', 'PT0.25S', '--max-operation-duration', 'PT1M', ...extra], {
+    timeoutMs: 240_000,
+  });
+}
+
+/** Runs, checks that the bug was found and reproduced, and replays the printed seed and path. */
+async function foundAndReplayed(bug: SlowBug, rule: string): Promise<SlowChange[]> {
+  const run = await runAgainst(bug);
+  expect(run.exitCode).toBe(1);
+  const found = propertyOf(run);
+  expect(found.status).toBe('failed');
+  expect(found.ruleIds).toEqual([rule]);
+  expect(found.reruns.every((rerun) => rerun.reproduced)).toBe(true);
+  expect(run.stdout).toContain(`--property property/generated-plans --seed ${found.seed} --path ${found.path}`);
+
+  const replay = await runAgainst(bug, ['--seed', String(found.seed), '--path', found.path!]);
+  const replayed = propertyOf(replay);
+  expect(replayed).toMatchObject({ status: 'failed', ruleIds: [rule], counterexample: found.counterexample });
+  return changesOf(found);
+}
+
+describe.concurrent('generated plans against slow provisioners written apart from the kit', { timeout: 300_000 }, () => {
+  it('finds a result lost from three changes, shrinks it to exactly three, and replays it', async () => {
+    const changes = await foundAndReplayed('third-change-lost', 'final.results-match-changes');
+    expect(changes).toHaveLength(3);
+  });
+
+  it('finds a 500 for a unicode id and shrinks it to one change whose id is one such character', async () => {
+    const changes = await foundAndReplayed('unicode-id-500', 'answer.status');
+    expect(changes).toHaveLength(1);
+    expect([...changes[0]!.id]).toHaveLength(1);
+    expect(changes[0]!.id.codePointAt(0)).toBeGreaterThan(0x7e);
+  });
+
+  it('finds results kept by id alone and shrinks it to one id in two environments', async () => {
+    const changes = await foundAndReplayed('results-by-id', 'final.results-match-changes');
+    expect(changes).toHaveLength(2);
+    expect(changes[0]!.id).toBe(changes[1]!.id);
+    expect(changes[0]!.environment).not.toBe(changes[1]!.environment);
+  });
+
+  it('finds a 500 for empty properties and shrinks it to one change with properties {}', async () => {
+    const changes = await foundAndReplayed('empty-properties-500', 'answer.status');
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.properties).toEqual({});
+  });
+});
+
+describe('generated plans against the same slow provisioner without its bug', { timeout: 120_000 }, () => {
+  it('judge every case and find nothing', async () => {
+    const correct = await startSlowProvisioner(WORK_MS);
+    try {
+      const run = await runCli(['run', '--url', correct.url, '--property', 'generated-plans', '--burst', '0', '--poll-interval', 'PT0.25S', '--max-operation-duration', 'PT1M'], {
+        timeoutMs: 240_000,
+      });
+      expect(run.report?.verdict).toBe('pass');
+      expect(propertyOf(run)).toMatchObject({ status: 'passed', numRuns: 20, interrupted: false });
+    } finally {
+      await correct.close();
+    }
+  });
+});
