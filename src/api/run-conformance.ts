@@ -6,6 +6,7 @@ import { buildJsonReport, type JsonReport } from '../report/json-report.js';
 import { SecretMask } from '../report/secret-mask.js';
 import { parseHeaders } from '../config/headers.js';
 import { optionsToArgs, type ConformanceOptions } from './options.js';
+import { invocationSecrets, maskedError } from '../cli/invocation-secrets.js';
 
 /** What a run found, with the shape of the JSON report (`schemas/report.schema.json`). */
 export type Report = JsonReport;
@@ -16,6 +17,15 @@ export type Report = JsonReport;
  */
 export async function runConformance(options: ConformanceOptions = {}): Promise<Report> {
   const args = optionsToArgs(options);
+  try {
+    return await conform(args, options.signal);
+  } catch (error) {
+    // A rejection is printed by the caller: it passes the same mask as the CLI's error messages.
+    throw maskedError(error, invocationSecrets(['run', ...args], process.env, process.cwd()));
+  }
+}
+
+async function conform(args: string[], stop: AbortSignal | undefined): Promise<Report> {
   const result: CommandResult = { exitCode: 0 };
   const command = runCommand(result, args);
   let parsed: RunArgs | undefined;
@@ -29,7 +39,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     })
     .parseAsync();
   if (!parsed) throw new UsageError('usage', 'the options did not make a run');
-  const outcome = await executeRun(parsed, { console: false, ...(options.signal && { signal: options.signal }) });
+  const outcome = await executeRun(parsed, { console: false, ...(stop && { signal: stop }) });
   const report = buildJsonReport(outcome);
   if (parsed.showSecrets) return report;
   // The report leaves the kit as a value, not a file: it passes the same mask as everything the CLI writes.

@@ -5,6 +5,7 @@ import { judgeRules } from '../rules/index.js';
 import type { JudgeContext } from '../core/judge-context.js';
 import { Transcript } from '../transcript/transcript.js';
 import { stripControl } from '../report/safe-text.js';
+import { SecretMask } from '../report/secret-mask.js';
 import type { CommandResult } from './command-result.js';
 import { CHECK_REGISTRATION_DECLARATION, type CheckRegistrationArgs } from './declarations/check-registration.js';
 
@@ -33,7 +34,9 @@ export function checkRegistrationCommand(result: CommandResult): CommandModule<o
           ...rule.evidence.map((item) => `         ${stripControl(item.note)}`),
         ]);
       const failed = rules.some((rule) => rule.status === 'fail');
-      process.stdout.write(`${lines.join('\n')}\n${failed ? 'the registration does not hold' : 'the registration holds'}\n`);
+      // What it prints passes the mask as a run's reports do: values under the document's secret-looking keys hidden.
+      const mask = new SecretMask().learnJson(registration.json.ok ? registration.json.value : undefined);
+      process.stdout.write(mask.text(`${lines.join('\n')}\n${failed ? 'the registration does not hold' : 'the registration holds'}\n`));
       result.exitCode = failed ? 1 : 0;
     },
   };

@@ -37,7 +37,10 @@ export async function main(argv: string[]): Promise<number> {
     return result.exitCode;
   } catch (error) {
     const kitError = error instanceof KitError ? error : isYargsError(error) ? usageError(error.message) : new InternalError(messageOf(error), { cause: error });
-    process.stderr.write(`${errorText(kitError)}\n`);
+    // A message may quote a header, a config value, a restart command's output or a provisioner's text:
+    // it leaves the kit through the same mask as everything else. The mask loads only when it is needed.
+    const { invocationSecrets, maskedErrorText } = await import('./invocation-secrets.js');
+    process.stderr.write(`${maskedErrorText(errorText(kitError), invocationSecrets(argv, process.env, process.cwd()))}\n`);
     return exitCodeOf(kitError.code);
   }
 }

@@ -157,6 +157,8 @@ export async function executeRun(args: RunArgs, io: RunIo): Promise<RunOutcome> 
   }
   // Every byte the run writes goes through one mask of the user's secrets; the bundle's is never lifted.
   const secrets = new SecretMask().addHeaders(options.headers).addUrl(url);
+  // The registration is copied into the transcript and the bundle: a credential under a secret-looking key is hidden there too.
+  if (options.registration?.json.ok) secrets.learnJson(options.registration.json.value);
   const shown = args.showSecrets ? SecretMask.none() : secrets;
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;

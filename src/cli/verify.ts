@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { ruleIdsFlag } from '../config/run-options.js';
-import { ConfigError, KitError, messageOf } from '../errors.js';
+import { ConfigError, KitError } from '../errors.js';
 import { verifyTranscript } from '../runner/verify.js';
 import { renderSummary } from '../report/console.js';
 import { shouldUseColor } from '../report/style.js';
@@ -8,6 +8,9 @@ import type { CommandResult } from './command-result.js';
 import { VERIFY_DECLARATION, type VerifyArgs } from './declarations/verify.js';
 import { stat } from 'node:fs/promises';
 import { verifyBundle, type BundleCheck } from '../runner/verify-bundle.js';
+import { SecretMask } from '../report/secret-mask.js';
+import { jsonSyntaxMessage } from '../core/json.js';
+import type { Exchange } from '../transcript/exchange.js';
 
 export function verifyCommand(result: CommandResult): CommandModule<object, VerifyArgs> {
   return {
@@ -15,21 +18,38 @@ export function verifyCommand(result: CommandResult): CommandModule<object, Veri
     handler: async (args) => {
       if (await isDirectory(args.transcript)) {
         const check = await verifyBundle(args.transcript);
-        process.stdout.write(bundleCheckText(args.transcript, check));
+        process.stdout.write(printedMask(args, check.exchanges).text(bundleCheckText(args.transcript, check)));
         result.exitCode = check.problems.length === 0 ? 0 : 1;
         return;
       }
       let outcome;
       try {
-        outcome = await verifyTranscript(args.transcript, { strict: args.strict, only: ruleIdsFlag('--only', args.only), skip: ruleIdsFlag('--skip', args.skip) });
+        const selection = { strict: args.strict, only: ruleIdsFlag('--only', args.only), skip: ruleIdsFlag('--skip', args.skip) };
+        outcome = await verifyTranscript(args.transcript, selection, { showSecrets: args.showSecrets });
       } catch (error) {
         if (error instanceof KitError) throw error;
-        throw new ConfigError('transcript', `cannot read ${args.transcript}: ${(error as NodeJS.ErrnoException).code ?? messageOf(error)}`);
+        // Not the parser's own message alone: V8's quotes the start of the file, secrets and all.
+        throw new ConfigError('transcript', `cannot read ${args.transcript}: ${(error as NodeJS.ErrnoException).code ?? jsonSyntaxMessage(error)}`);
       }
-      process.stdout.write(renderSummary(outcome, { color: shouldUseColor(process.stdout, process.env) }));
+      const summary = renderSummary(outcome, { color: shouldUseColor(process.stdout, process.env) });
+      process.stdout.write(printedMask(args, outcome.transcript.exchanges).text(summary));
       result.exitCode = outcome.exitCode;
     },
   };
+}
+
+/**
+ * What verify prints passes the run's mask, learnt from the transcript itself: a transcript written with
+ * --show-secrets holds the run's header values in its requests (every header the kit does not set itself is
+ * the user's, as --header gave it), values under secret-looking keys and credential headers in its bodies and
+ * answers, and passwords in URLs. --secret adds values the transcript cannot show to be secret; --show-secrets
+ * lifts the mask.
+ */
+function printedMask(args: VerifyArgs, exchanges: readonly Exchange[]): SecretMask {
+  if (args.showSecrets) return SecretMask.none();
+  const mask = new SecretMask().learnRequestHeaders(exchanges).learnExchanges(exchanges);
+  for (const secret of args.secret ?? []) mask.add(secret);
+  return mask;
 }
 
 async function isDirectory(path: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { ChangeKey, ChangeSetInfo } from '../core/judge-context.js';
 import { resolvePointer } from '../core/json-pointer.js';
+import { jsonSyntaxMessage } from '../core/json.js';
 import { ConfigError } from '../errors.js';
 import { bundledPath } from '../core/package.js';
 
@@ -51,7 +52,7 @@ export function parseChangeSet(file: string, text: string, changesPointer: strin
   try {
     document = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError('--change-set', `${file} is not JSON: ${(error as Error).message}`);
+    throw new ConfigError('--change-set', `${file} is not JSON: ${jsonSyntaxMessage(error)}`);
   }
   const found = resolvePointer(document, changesPointer);
   if (!found.found) {

@@ -48,24 +48,38 @@ function isMapping(value: unknown): value is Record<string, unknown> {
 
 const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
-/** Replaces ${NAME} in every string with the environment variable NAME; an unset one is an error naming it. */
-function substitute(value: unknown, env: NodeJS.ProcessEnv, file: string, key: string): unknown {
-  if (typeof value === 'string') {
-    return value.replace(PLACEHOLDER, (_match, name: string) => {
-      const replacement = env[name];
-      if (replacement === undefined) throw configError(file, `key "${key}" uses \${${name}}, but the environment variable ${name} is not set`);
-      return replacement;
-    });
-  }
-  if (Array.isArray(value)) return value.map((item) => substitute(item, env, file, key));
+/** Replaces ${NAME} in every string with the environment variable NAME; `unset` says what an unset one becomes. */
+function substitute(value: unknown, env: NodeJS.ProcessEnv, unset: (name: string) => string): unknown {
+  if (typeof value === 'string') return value.replace(PLACEHOLDER, (_match, name: string) => env[name] ?? unset(name));
+  if (Array.isArray(value)) return value.map((item) => substitute(item, env, unset));
   return value;
+}
+
+function substituted(doc: unknown, env: NodeJS.ProcessEnv, unset: (key: string, name: string) => string): unknown {
+  if (!isMapping(doc)) return doc;
+  return Object.fromEntries(Object.entries(doc).map(([key, value]) => [key, substitute(value, env, (name) => unset(key, name))]));
+}
+
+/**
+ * A config file's values as far as they can be read, with no check and never an error: what the kit must
+ * know of it (its headers, its URL) to mask them in the message about what is wrong with it.
+ */
+export function readConfigValues(file: string, env: NodeJS.ProcessEnv): Record<string, unknown> | undefined {
+  try {
+    const doc = substituted(readJsonOrYamlFile(file, (detail) => new Error(detail)), env, (_key, name) => `\${${name}}`);
+    return isMapping(doc) ? doc : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Reads, checks and fills in a config file; every problem is a one-line usage error naming the file and the key. */
 export function loadConfigFile(file: string, env: NodeJS.ProcessEnv): LoadedConfig {
   const doc = readJsonOrYamlFile(file, (detail) => configError(file, detail)) ?? {};
   // Placeholders are filled in first, so that the schema judges the values the run will use.
-  const filled = isMapping(doc) ? Object.fromEntries(Object.entries(doc).map(([key, value]) => [key, substitute(value, env, file, key)])) : doc;
+  const filled = substituted(doc, env, (key, name) => {
+    throw configError(file, `key "${key}" uses \${${name}}, but the environment variable ${name} is not set`);
+  });
   const errors = schemaErrors('config.schema.json', filled);
   if (errors.length > 0) throw configError(file, schemaProblem(errors));
   const values: Record<string, unknown> = {};

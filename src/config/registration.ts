@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { RegistrationDocument } from '../core/judge-context.js';
 import { ConfigError } from '../errors.js';
+import { jsonSyntaxMessage } from '../core/json.js';
 
 /** Reads a registration document. A file that cannot be read is a configuration error; what it says is judged by the rules. */
 export async function loadRegistration(file: string): Promise<RegistrationDocument> {
@@ -13,7 +14,8 @@ export async function loadRegistration(file: string): Promise<RegistrationDocume
   try {
     return { file, json: { ok: true, value: JSON.parse(text) as unknown } };
   } catch (error) {
-    return { file, json: { ok: false, error: (error as Error).message } };
+    // Not V8's message whole: it quotes the document, and a registration may hold a credential.
+    return { file, json: { ok: false, error: jsonSyntaxMessage(error) } };
   }
 }
 

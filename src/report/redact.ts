@@ -35,6 +35,17 @@ export function redactText(text: string, mask: Mask = PLAIN): string {
   return text.replace(URL_PASSWORD, (_match, prefix: string, secret: string) => `${prefix}${mask(secret)}@`);
 }
 
+// "key": "value" in free text, as a provisioner's JSON reads when a message quotes it.
+const KEYED_STRING = /"([^"\\\n]{1,200})"(\s*:\s*)"((?:[^"\\\n]|\\.)*)"/g;
+
+/** Free text with the string values under secret-looking keys of the JSON it quotes redacted, and passwords inside URLs. */
+export function redactQuotedJson(text: string, mask: Mask = PLAIN): string {
+  const keyed = text.replace(KEYED_STRING, (match, key: string, colon: string, value: string) =>
+    isSecretKey(key) && value !== '' ? `"${key}"${colon}"${mask(value)}"` : match,
+  );
+  return redactText(keyed, mask);
+}
+
 /** A copy of a JSON value with the values under secret-looking keys, and passwords inside URLs, replaced by "[redacted]". */
 export function redactJson(value: unknown, mask: Mask = PLAIN): unknown {
   if (typeof value === 'string') return redactText(value, mask);

@@ -21,6 +21,10 @@ export type OutputFormat = 'text' | 'json' | 'xml' | 'html';
 const SCHEME_VALUE = /^[A-Za-z][A-Za-z0-9._~+-]*\s+(\S+)$/;
 // scheme://user:password@host, as in a provisioner's connection strings or the target URL.
 const URL_PASSWORD = /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/?#@]*:([^\s/?#@]+)@/gi;
+// What a masked transcript or bundle already holds in a secret's place: it hides nothing, and is kept as it is.
+const PLACEHOLDER = /^\[redacted(?: #\d+)?\]$/;
+// The request headers the kit's client sets itself; every other header of a recorded request is the user's.
+const KIT_REQUEST_HEADERS = new Set(['accept', 'content-type']);
 
 function jsonInner(text: string): string {
   return JSON.stringify(text).slice(1, -1);
@@ -112,14 +116,28 @@ export class SecretMask {
     return this;
   }
 
+  /**
+   * A header as the user wrote it (`Name: value`), well formed or not: the usage error about a malformed one
+   * quotes it, so it is hidden whole, and so is its last word (`Authorization Bearer xyz` → also `xyz`).
+   */
+  addHeaderLine(line: string): this {
+    const colon = line.indexOf(':');
+    if (colon > 0) return this.addHeader(line.slice(0, colon).trim(), line.slice(colon + 1));
+    const trimmed = line.trim();
+    this.add(trimmed);
+    const words = trimmed.split(/\s+/);
+    if (words.length > 1) this.add(words[words.length - 1]!);
+    return this;
+  }
+
   addHeaders(headers: Readonly<Record<string, string>>): this {
     for (const [name, value] of Object.entries(headers)) this.addHeader(name, value);
     return this;
   }
 
-  /** A value to hide wherever it occurs; one shorter than MIN_SECRET_LENGTH is ignored (see there). */
+  /** A value to hide wherever it occurs; one shorter than MIN_SECRET_LENGTH is ignored (see there), and so is a placeholder. */
   add(secret: string): this {
-    if (this.showsSecrets || secret.length < MIN_SECRET_LENGTH || this.secrets.has(secret)) return this;
+    if (this.showsSecrets || secret.length < MIN_SECRET_LENGTH || this.secrets.has(secret) || PLACEHOLDER.test(secret)) return this;
     this.secrets.add(secret);
     this.compiled.clear();
     return this;
@@ -142,6 +160,26 @@ export class SecretMask {
       if (response.json.ok) this.learnValue(response.json.value);
       else this.addUrl(response.body);
     }
+    return this;
+  }
+
+  /**
+   * Learns the user's own secrets from recorded requests, as the run knew them from its flags: the value of
+   * every header the kit does not set itself (the run's `--header` values), and the password of each URL.
+   */
+  learnRequestHeaders(exchanges: readonly Exchange[]): this {
+    for (const exchange of exchanges) {
+      this.addUrl(exchange.request.url);
+      for (const [name, value] of Object.entries(exchange.request.headers)) {
+        if (!KIT_REQUEST_HEADERS.has(name.toLowerCase())) this.addHeader(name, value);
+      }
+    }
+    return this;
+  }
+
+  /** Learns a document the user gave (a config file's values): values under secret-looking keys, passwords in URLs. */
+  learnJson(value: unknown): this {
+    if (!this.showsSecrets) this.learnValue(value);
     return this;
   }
 
@@ -178,6 +216,7 @@ export class SecretMask {
   }
 
   private addShortHeader(name: string, value: string): void {
+    if (PLACEHOLDER.test(value)) return;
     const key = name.toLowerCase();
     const values = this.shortHeaders.get(key) ?? new Set<string>();
     values.add(value);

@@ -38,9 +38,15 @@ export function shellRestart(command: string): Restart {
 function runShell(command: string, signal: AbortSignal): Promise<RestartReport> {
   return new Promise((resolve, reject) => {
     let output = '';
+    let cut = false;
     const keep = (chunk: Buffer): void => {
-      output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
+      output += chunk.toString('utf8');
+      if (output.length > OUTPUT_LIMIT) {
+        output = output.slice(-OUTPUT_LIMIT);
+        cut = true;
+      }
     };
+    const kept = (): string => (cut ? withoutCutWord(output) : output);
     // Its own process group, so that a command that has to be stopped is stopped with everything it started.
     const child = spawn(command, { shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', keep);
@@ -55,7 +61,7 @@ function runShell(command: string, signal: AbortSignal): Promise<RestartReport> 
     const onAbort = (): void => {
       stop();
       const reason = signal.reason instanceof Error ? signal.reason.message : 'was stopped';
-      finish(() => reject(new RestartFailedError(`the restart command ${JSON.stringify(command)} ${reason}`, output)));
+      finish(() => reject(new RestartFailedError(`the restart command ${JSON.stringify(command)} ${reason}`, kept())));
     };
     let done = false;
     const finish = (settle: () => void): void => {
@@ -74,15 +80,26 @@ function runShell(command: string, signal: AbortSignal): Promise<RestartReport> 
       return;
     }
     signal.addEventListener('abort', onAbort, { once: true });
-    child.once('error', (error) => finish(() => reject(new RestartFailedError(`the restart command ${JSON.stringify(command)} could not be started: ${error.message}`, output))));
+    child.once('error', (error) => finish(() => reject(new RestartFailedError(`the restart command ${JSON.stringify(command)} could not be started: ${error.message}`, kept()))));
     child.once('exit', (code, killedBy) => {
-      if (code === 0) finish(() => resolve({ output }));
+      if (code === 0) finish(() => resolve({ output: kept() }));
       else {
         const how = code === null ? `was killed by ${killedBy}` : `exited with code ${code}`;
-        finish(() => reject(new RestartFailedError(`the restart command ${JSON.stringify(command)} ${how}`, output)));
+        finish(() => reject(new RestartFailedError(`the restart command ${JSON.stringify(command)} ${how}`, kept())));
       }
     });
   });
+}
+
+/**
+ * Output whose beginning was dropped, from its first whole line (else its first whole word) on: a cut in the
+ * middle of a word could keep the end of a token, which the secret mask would not know for one.
+ */
+export function withoutCutWord(output: string): string {
+  const line = output.indexOf('\n');
+  const space = output.search(/\s/);
+  const from = line !== -1 ? line + 1 : space !== -1 ? space + 1 : output.length;
+  return `…\n${output.slice(from)}`;
 }
 
 function streamEnd(stream: NodeJS.ReadableStream & { readableEnded: boolean }): Promise<void> {

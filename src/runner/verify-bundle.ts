@@ -6,6 +6,8 @@ import { parseTranscriptFile } from '../transcript/transcript-file.js';
 import { decideVerdict } from './verdict.js';
 import { applyBaseline } from './baseline.js';
 import type { Waiver } from '../config/baseline.js';
+import { jsonSyntaxMessage } from '../core/json.js';
+import type { Exchange } from '../transcript/exchange.js';
 
 /** One thing wrong with a bundle, and the file it is about. */
 export interface BundleProblem {
@@ -22,6 +24,8 @@ export interface BundleCheck {
   judgedVerdict?: string;
   /** The catalog the bundle was judged by differs from this kit's: a changed verdict may come from that. */
   otherCatalog: boolean;
+  /** The exchanges of the bundle's transcript, when it could be read: what masks the check's text. */
+  exchanges: readonly Exchange[];
 }
 
 interface RecordedReport {
@@ -43,7 +47,7 @@ function parseJson<T>(content: Buffer, file: string, problems: BundleProblem[]):
   try {
     return JSON.parse(content.toString('utf8')) as T;
   } catch (error) {
-    problems.push({ file, problem: `is not JSON: ${(error as Error).message}` });
+    problems.push({ file, problem: `is not JSON: ${jsonSyntaxMessage(error)}` });
     return undefined;
   }
 }
@@ -54,7 +58,7 @@ function parseJson<T>(content: Buffer, file: string, problems: BundleProblem[]):
  */
 export async function verifyBundle(dir: string): Promise<BundleCheck> {
   const problems: BundleProblem[] = [];
-  const check: BundleCheck = { checked: [], problems, otherCatalog: false };
+  const check: BundleCheck = { checked: [], problems, otherCatalog: false, exchanges: [] };
   const manifestBytes = await readIfPresent(join(dir, MANIFEST_FILE));
   if (!manifestBytes) return { ...check, problems: [{ file: MANIFEST_FILE, problem: 'is missing: this is not a bundle written by run --bundle' }] };
   const manifest = parseJson<BundleManifest>(manifestBytes, MANIFEST_FILE, problems);
@@ -96,9 +100,10 @@ export async function verifyBundle(dir: string): Promise<BundleCheck> {
   try {
     parsed = parseTranscriptFile(transcriptBytes.toString('utf8'), 'transcript.json');
   } catch (error) {
-    problems.push({ file: 'transcript.json', problem: `cannot be read: ${(error as Error).message}` });
+    problems.push({ file: 'transcript.json', problem: `cannot be read: ${jsonSyntaxMessage(error)}` });
     return check;
   }
+  check.exchanges = parsed.transcript.exchanges;
   const skip = report.rules.filter((rule) => rule.status === 'skip').map((rule) => rule.id);
   // The run's own baseline, as of the day it ran, and its profile: the verdict must follow from the same judgement.
   const { rules } = applyBaseline(

@@ -3,8 +3,11 @@ import { readTranscriptFile } from '../transcript/transcript-file.js';
 import { concludeRun } from './conclude.js';
 import type { RunOutcome } from './outcome.js';
 
-/** Judges a transcript written by `run --transcript` again, offline: no request is sent. */
-export async function verifyTranscript(path: string, selection: RuleSelection): Promise<RunOutcome> {
+/**
+ * Judges a transcript written by `run --transcript` again, offline: no request is sent. With `showSecrets` the
+ * outcome's exchanges are shown as recorded; else credential headers and secret-looking values are redacted.
+ */
+export async function verifyTranscript(path: string, selection: RuleSelection, options: { showSecrets?: boolean } = {}): Promise<RunOutcome> {
   const { transcript, context } = await readTranscriptFile(path);
   const first = transcript.exchanges[0];
   const url = first ? new URL(first.request.url).origin : '(no exchange recorded)';
@@ -26,7 +29,7 @@ export async function verifyTranscript(path: string, selection: RuleSelection): 
       changesPointer: '',
       planOnly: context.planOnly,
       strict: selection.strict ?? false,
-      showSecrets: false,
+      showSecrets: options.showSecrets ?? false,
       changeSets: context.changeSets.map((changeSet) => changeSet.file ?? changeSet.name),
     },
   });

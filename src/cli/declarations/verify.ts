@@ -6,6 +6,8 @@ export interface VerifyArgs {
   strict: boolean;
   only?: string[];
   skip?: string[];
+  showSecrets: boolean;
+  secret?: string[];
 }
 
 export const VERIFY_DECLARATION: Declaration<VerifyArgs> = {
@@ -16,5 +18,7 @@ export const VERIFY_DECLARATION: Declaration<VerifyArgs> = {
       .positional('transcript', { type: 'string', describe: 'The transcript file, or the folder of a bundle' })
       .option('strict', { type: 'boolean', default: false, describe: 'Fail on SHOULD rules that do not hold' })
       .option('only', { type: 'string', array: true, requiresArg: true, describe: 'Judge only these rule ids' })
-      .option('skip', { type: 'string', array: true, requiresArg: true, describe: 'Do not judge these rule ids' }) as unknown as Argv<VerifyArgs>,
+      .option('skip', { type: 'string', array: true, requiresArg: true, describe: 'Do not judge these rule ids' })
+      .option('secret', { type: 'string', array: true, requiresArg: true, describe: 'Also mask this value (6 characters or more) wherever it appears in what verify prints (repeatable)' })
+      .option('show-secrets', { type: 'boolean', default: false, describe: 'Print the transcript\'s header values and secret-looking values unmasked' }) as unknown as Argv<VerifyArgs>,
 };
