@@ -4,7 +4,7 @@ import type { Transcript } from '../transcript/transcript.js';
 import { isContractJsonType, isTransient } from '../transcript/views.js';
 import { broken, evidence, held, notExercised } from './judgement.js';
 import { allReads, answered, printableId } from './operation-reads.js';
-import { judgeUnansweredUnknownIds } from './unknown-unanswered.js';
+import { answeredText, judgeSilentIds, judgeUnansweredUnknownIds, silenceUnjudged } from './silent-ids.js';
 import type { Evidence, Rule } from './types.js';
 
 /** Rules about reads of ids the provisioner never issued: unknown UUIDs, malformed ids, and how a 404 looks. */
@@ -78,18 +78,30 @@ export const operationMalformedId: Rule = {
   level: 'SHOULD',
   section: 'reads',
   title: 'Malformed ids are rejected cleanly',
-  sentence: 'A read whose id is not a UUID answers 400 or 404, never 200 and never a 5xx.',
-  judge(transcript) {
-    const reads = tagged(transcript, 'read-malformed');
-    if (reads.length === 0) return notExercised('no malformed id was read');
-    const faults: Evidence[] = [];
-    for (const read of reads) {
-      const status = read.response?.status;
-      if (status === 400 || status === 404) continue;
-      const why = read.error ? ' (a transport failure is no rejection)' : '';
-      faults.push(evidence(`the read of the malformed id ${printableId(read.operationId)} ${answered(read)}, not 400 or 404${why}`, read));
+  sentence:
+    'A read whose id is not a UUID answers 400 or 404, never 200 and never a 5xx. A 5xx or a timeout is no answer, so the id is read again over two poll intervals; a malformed id that answers nothing but 5xx while reads of known operations are answered fails.',
+  judge(transcript, context) {
+    const sent = tagged(transcript, 'read-malformed');
+    if (sent.length === 0) return notExercised('no malformed id was read');
+    const answers = sent.filter((read) => !isTransient(read));
+    const answeredIds = new Set(answers.map((read) => read.operationId));
+    const wrong = answers.filter((read) => read.response!.status !== 400 && read.response!.status !== 404);
+    const faults = wrong.map((read) => evidence(`the read of the malformed id ${printableId(read.operationId)} ${answered(read)}, not 400 or 404`, read));
+    // Ids no read of which got an answer: silent for good only when insisted on while known reads were answered.
+    const unanswered = sent.filter((read) => !answeredIds.has(read.operationId));
+    const silent = unanswered.length > 0 ? judgeSilentIds(transcript, context, unanswered, 'malformed id') : undefined;
+    const transient = sent.length - answers.length;
+    if (wrong.length > 0 || (silent?.faults.length ?? 0) > 0) {
+      const parts = [
+        ...(wrong.length > 0 ? [`${wrong.length} of ${plural(answers.length, 'read')} of malformed ids did not answer 400 or 404`] : []),
+        ...(silent && silent.faults.length > 0
+          ? [`${plural(silent.faults.length, 'malformed id')} answered nothing but 5xx or no answer, while reads of known operations ${answeredText(silent.answeredMeanwhile)}`]
+          : []),
+      ];
+      return broken(parts.join('; '), [...faults, ...(silent?.faults ?? [])]);
     }
-    if (faults.length === 0) return held(`${plural(reads.length, 'read')} of malformed ids, all answered 400 or 404`);
-    return broken(`${faults.length} of ${plural(reads.length, 'read')} of malformed ids did not answer 400 or 404`, faults);
+    if (answers.length === 0) return notExercised(`every read of a malformed id failed transiently, and ${silenceUnjudged(silent!, 'malformed id')}`);
+    const leftOut = transient > 0 ? `; ${transient} more failed transiently and say nothing` : '';
+    return held(`${plural(answers.length, 'read')} of malformed ids, all answered 400 or 404${leftOut}`);
   },
 };

@@ -1,4 +1,7 @@
-import type { Suite } from '../suite.js';
+import { sleep } from '../../src/client/clock.js';
+import { READS_BEFORE_GIVING_UP } from '../../src/rules/silent-ids.js';
+import { isTransient } from '../../src/transcript/views.js';
+import type { Suite, SuiteContext } from '../suite.js';
 
 const SUITE = 'scenario/malformed-ids';
 
@@ -12,26 +15,36 @@ export const MALFORMED_IDS: ReadonlyArray<{ raw: string; path: string }> = [
   { raw: 'x/../../plan', path: 'x%2F..%2F..%2Fplan' },
 ];
 
-/** Reads ids that are not UUIDs: the answer must be a clean 400 or 404. */
+/**
+ * Reads ids that are not UUIDs: the answer must be a clean 400 or 404. A 5xx, a timeout or a refused connection is
+ * no answer, so, as for unknown ids, the id is read again one poll interval later, up to a few times in a row.
+ */
 export const malformedIds: Suite = {
   name: SUITE,
   cases: () => MALFORMED_IDS.length,
   async run(context): Promise<void> {
     await Promise.all(
       MALFORMED_IDS.map(async (id) => {
-        await context.client.send({
-          suite: SUITE,
-          tag: 'read-malformed',
-          probe: true,
-          method: 'GET',
-          path: `/operations/${id.path}`,
-          operationId: id.raw,
-          timeoutMs: context.readTimeoutMs,
-          signal: context.signal,
-        });
+        await readMalformed(context, id);
         context.caseEnded?.();
       }),
     );
   },
 };
 
+async function readMalformed(context: SuiteContext, id: { raw: string; path: string }): Promise<void> {
+  for (let reads = 1; !context.signal.aborted; reads++) {
+    const read = await context.client.send({
+      suite: SUITE,
+      tag: 'read-malformed',
+      probe: true,
+      method: 'GET',
+      path: `/operations/${id.path}`,
+      operationId: id.raw,
+      timeoutMs: context.readTimeoutMs,
+      signal: context.signal,
+    });
+    if (!isTransient(read) || reads >= READS_BEFORE_GIVING_UP) return;
+    await sleep(context.poller.pollIntervalMs, context.signal);
+  }
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sleep } from '../../src/client/clock.js';
-import { UNKNOWN_READS_BEFORE_GIVING_UP } from '../../src/rules/unknown-unanswered.js';
+import { READS_BEFORE_GIVING_UP } from '../../src/rules/silent-ids.js';
 import { isTransient } from '../../src/transcript/views.js';
 import type { Suite, SuiteContext } from '../suite.js';
 
@@ -47,7 +47,7 @@ async function readUnknown(context: SuiteContext, id: string): Promise<void> {
       failuresInRow = 0;
       continue;
     }
-    if (++failuresInRow >= UNKNOWN_READS_BEFORE_GIVING_UP) return;
+    if (++failuresInRow >= READS_BEFORE_GIVING_UP) return;
     await sleep(context.poller.pollIntervalMs, context.signal);
   }
 }

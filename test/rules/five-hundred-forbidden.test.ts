@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { judgeRules } from '../../src/rules/index.js';
-import { TranscriptBuilder, context } from '../support/transcript-builder.js';
+import { IN_PROGRESS, OP_ID, TranscriptBuilder, context } from '../support/transcript-builder.js';
 
 /**
- * The rules whose sentence says "never 5xx": unlike reads of operations and unknown ids, a 5xx is not taken
- * as a transient failure to read again, so it breaks them even when every probe got one.
+ * The rules whose sentence says "never 5xx". For the bad-input rules a 5xx is not taken as a transient failure to
+ * send again, so it breaks them even when every probe got one; a malformed id is read again like an unknown one,
+ * and its 5xx counts once it answered nothing else over two poll intervals while known operations were read.
  */
 
 const RULE_IDS = ['operation.malformed-id', 'input.malformed-json', 'input.invalid-change-set'] as const;
 
 function probes(answer: { status: number; body: unknown }): TranscriptBuilder {
   const b = new TranscriptBuilder();
-  for (const id of ['not-a-uuid', 'a%2Fb']) b.read(id, { ...answer, tag: 'read-malformed' });
+  b.post('apply', { at: 0, status: 202, body: { operationId: OP_ID } });
+  b.read(OP_ID, { at: 5, body: IN_PROGRESS });
+  for (const id of ['not-a-uuid', 'a%2Fb']) for (const at of [0, 1000, 2000]) b.read(id, { ...answer, at, tag: 'read-malformed' });
   b.badInput('plan', { ...answer, requestBody: '{"changes": [' }, 'malformed-json');
   b.badInput('plan', { ...answer, requestBody: '{"changes": 7}' }, 'invalid-change-set');
   return b;
@@ -40,8 +43,8 @@ describe('rules that forbid a 5xx outright', () => {
     });
     const results = judgeRules(b.transcript, context());
     expect(results.find((r) => r.id === 'operation.malformed-id')!.evidence.map((e) => e.note)).toEqual([
-      `the read of the malformed id "not-a-uuid" answered ${status}, not 400 or 404`,
-      `the read of the malformed id "a%2Fb" answered ${status}, not 400 or 404`,
+      `every read of the malformed id "not-a-uuid" answered ${status} (3 reads over 2.0s), while 1 read of known operations made meanwhile answered 200`,
+      `every read of the malformed id "a%2Fb" answered ${status} (3 reads over 2.0s), while 1 read of known operations made meanwhile answered 200`,
     ]);
     expect(results.find((r) => r.id === 'input.malformed-json')!.message).toBe('1 of 1 body that is not JSON did not get a 4xx answer');
     expect(results.find((r) => r.id === 'input.invalid-change-set')!.evidence.map((e) => e.note)).toEqual([

@@ -107,24 +107,65 @@ describe('operation.malformed-id', () => {
     expect(operationMalformedId.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '2 reads of malformed ids, all answered 400 or 404' });
   });
 
-  it('is broken by 200, 5xx, other 4xx and transport failures', () => {
+  it('is broken by 200 and by a 4xx other than 400 and 404', () => {
     const b = new TranscriptBuilder();
     const ok = b.read('not-a-uuid', { body: IN_PROGRESS, tag: 'read-malformed' });
-    const crash = b.read(' ', { status: 500, body: '', tag: 'read-malformed' });
     const long = 'x'.repeat(5000);
     const tooLong = b.read(long, { status: 414, body: '', tag: 'read-malformed' });
-    const reset = b.read('a%2Fb', { error: { kind: 'reset', message: 'socket hang up' }, tag: 'read-malformed' });
+    b.read('a%2Fb', { status: 404, body: {}, tag: 'read-malformed' });
     const judgement = operationMalformedId.judge(b.transcript, context());
-    expect(judgement).toMatchObject({ outcome: 'broken', count: 4, message: '4 of 4 reads of malformed ids did not answer 400 or 404' });
+    expect(judgement).toMatchObject({ outcome: 'broken', count: 2, message: '2 of 3 reads of malformed ids did not answer 400 or 404' });
     expect(evidenceOf(judgement)).toEqual([
       { note: 'the read of the malformed id "not-a-uuid" answered 200, not 400 or 404', exchanges: [ok.seq] },
-      { note: 'the read of the malformed id " " answered 500, not 400 or 404', exchanges: [crash.seq] },
       { note: `the read of the malformed id "${'x'.repeat(49)}…" (5000 characters) answered 414, not 400 or 404`, exchanges: [tooLong.seq] },
-      {
-        note: 'the read of the malformed id "a%2Fb" had its connection reset, not 400 or 404 (a transport failure is no rejection)',
-        exchanges: [reset.seq],
-      },
     ]);
+  });
+
+  it('takes a 5xx or a transport failure for no answer: a later read of the id decides', () => {
+    const b = new TranscriptBuilder();
+    b.read(' ', { at: 0, status: 503, body: '', tag: 'read-malformed' });
+    b.read(' ', { at: 1000, status: 404, body: {}, tag: 'read-malformed' });
+    b.read('a%2Fb', { at: 0, error: { kind: 'reset', message: 'socket hang up' }, tag: 'read-malformed' });
+    b.read('a%2Fb', { at: 1000, status: 400, body: {}, tag: 'read-malformed' });
+    expect(operationMalformedId.judge(b.transcript, context())).toEqual({
+      outcome: 'held',
+      message: '2 reads of malformed ids, all answered 400 or 404; 2 more failed transiently and say nothing',
+    });
+  });
+
+  it('is broken by a malformed id that answers only 5xx over two poll intervals while known operations are read', () => {
+    const b = new TranscriptBuilder();
+    b.post('apply', { at: 0, status: 202, body: { operationId: OP_ID } });
+    b.read(OP_ID, { at: 5, body: IN_PROGRESS });
+    b.read(OP_ID, { at: 1005, body: IN_PROGRESS });
+    const crashes = [0, 1000, 2000].map((at) => b.read(' ', { at, status: 500, body: '', tag: 'read-malformed' }));
+    b.read('a%2Fb', { at: 0, status: 404, body: {}, tag: 'read-malformed' });
+    const judgement = operationMalformedId.judge(b.transcript, context());
+    expect(judgement).toMatchObject({
+      outcome: 'broken',
+      count: 1,
+      message: '1 malformed id answered nothing but 5xx or no answer, while reads of known operations answered 200',
+    });
+    expect(evidenceOf(judgement)[0]!.note).toBe('every read of the malformed id " " answered 500 (3 reads over 2.0s), while 2 reads of known operations made meanwhile answered 200');
+    expect(evidenceOf(judgement)[0]!.exchanges.slice(0, 3)).toEqual(crashes.map((read) => read.seq));
+  });
+
+  it('is not exercised when every read of a malformed id failed transiently and nothing shows the ids are to blame', () => {
+    const once = new TranscriptBuilder();
+    once.read(' ', { status: 502, body: '', tag: 'read-malformed' });
+    expect(operationMalformedId.judge(once.transcript, context())).toEqual({
+      outcome: 'not-exercised',
+      message: 'every read of a malformed id failed transiently, and no malformed id was read 3 times over two poll intervals, so the failures may have been passing',
+    });
+    const down = new TranscriptBuilder();
+    down.post('apply', { at: 0, status: 202, body: { operationId: OP_ID } });
+    down.read(OP_ID, { at: 5, status: 503, body: '' });
+    down.read(OP_ID, { at: 1005, status: 503, body: '' });
+    for (const at of [0, 1000, 2000]) down.read(' ', { at, status: 503, body: '', tag: 'read-malformed' });
+    expect(operationMalformedId.judge(down.transcript, context())).toMatchObject({
+      outcome: 'not-exercised',
+      message: /^every read of a malformed id failed transiently, and so did every read of a known operation made meanwhile: the provisioner looked down/,
+    });
   });
 
   it('is not exercised when no malformed id was read', () => {
