@@ -85,15 +85,25 @@ describe.concurrent('generated plans against slow provisioners written apart fro
   });
 });
 
-describe('generated plans against the same slow provisioner without its bug', { timeout: 120_000 }, () => {
-  it('judge every case and find nothing', async () => {
-    const correct = await startSlowProvisioner(WORK_MS);
+describe('a default run against the same slow provisioner without its bug', { timeout: 180_000 }, () => {
+  it.each([
+    ['answering every read', false],
+    ['answering 503 to every fifth read', true],
+  ])('judges every case of every property and finds nothing, %s', async (_what, everyFifthRead503) => {
+    const correct = await startSlowProvisioner(WORK_MS, undefined, { everyFifthRead503 });
     try {
-      const run = await runCli(['run', '--url', correct.url, '--property', 'generated-plans', '--burst', '0', '--poll-interval', 'PT0.25S', '--max-operation-duration', 'PT1M'], {
-        timeoutMs: 240_000,
-      });
+      const run = await runCli(['run', '--url', correct.url, '--poll-interval', 'PT0.25S', '--max-operation-duration', 'PT1M'], { timeoutMs: 170_000 });
       expect(run.report?.verdict).toBe('pass');
-      expect(propertyOf(run)).toMatchObject({ status: 'passed', numRuns: 20, interrupted: false });
+      expect(run.report?.rules.filter((rule) => rule.status === 'fail')).toEqual([]);
+      const properties = (run.report?.properties ?? []) as Array<{ name: string; status: string; numRuns: number; interrupted: boolean }>;
+      expect(properties.map(({ name, status, numRuns, interrupted }) => ({ name, status, numRuns, interrupted }))).toEqual([
+        { name: 'property/generated-plans', status: 'passed', numRuns: 20, interrupted: false },
+        { name: 'property/malformed-json', status: 'passed', numRuns: 40, interrupted: false },
+        { name: 'property/invalid-change-set', status: 'passed', numRuns: 40, interrupted: false },
+        { name: 'property/model-based-runs', status: 'passed', numRuns: 30, interrupted: false },
+      ]);
+      const transient = run.report?.rules.find((rule) => rule.id === 'operation.transient-errors');
+      expect(transient?.status).toBe(everyFifthRead503 ? 'warn' : 'pass');
     } finally {
       await correct.close();
     }

@@ -35,18 +35,35 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   response.end(JSON.stringify(body));
 }
 
+const ACTIONS = ['created', 'updated', 'removed'];
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isName(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+/** The changes of a body that is a change set as the published schema says, else undefined. */
 function changesOf(text: string): SlowChange[] | undefined {
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(text) as { changes?: unknown };
-    if (!Array.isArray(parsed.changes) || parsed.changes.length === 0) return undefined;
-    const valid = parsed.changes.every(
-      (change: unknown) =>
-        typeof change === 'object' && change !== null && typeof (change as SlowChange).id === 'string' && typeof (change as SlowChange).environment === 'string',
-    );
-    return valid ? (parsed.changes as SlowChange[]) : undefined;
+    parsed = JSON.parse(text);
   } catch {
     return undefined;
   }
+  if (!isObject(parsed) || !Array.isArray(parsed.changes) || parsed.changes.length === 0) return undefined;
+  if (['application', 'environment', 'kind', 'type'].some((field) => field in parsed && !isName(parsed[field]))) return undefined;
+  const valid = parsed.changes.every(
+    (change: unknown) =>
+      isObject(change) && isName(change.id) && isName(change.environment) && ACTIONS.includes(change.action as string) && (!('properties' in change) || isObject(change.properties)),
+  );
+  if (!valid) return undefined;
+  const changes = parsed.changes as SlowChange[];
+  // Each (id, environment) pair once: JSON keeps both strings whole, so a pair's JSON is its key.
+  const pairs = new Set(changes.map((change) => JSON.stringify([change.id, change.environment])));
+  return pairs.size === changes.length ? changes : undefined;
 }
 
 function refuses(bug: SlowBug | undefined, changes: readonly SlowChange[]): boolean {
@@ -67,10 +84,12 @@ function resultsOf(bug: SlowBug | undefined, changes: readonly SlowChange[]): un
 /**
  * A provisioner written apart from the kit's reference: every plan and apply is accepted with 202 and ends
  * `workMs` later, reads say in_progress until then and the same final answer after; unknown and malformed
- * ids answer 404, bodies that are no change set 400. Correct but for the one bug it is given.
+ * ids answer 404, bodies that are no change set 400. Correct but for the one bug it is given; with
+ * `everyFifthRead503`, every fifth read of any id answers 503, as a busy load balancer does now and then.
  */
-export async function startSlowProvisioner(workMs: number, bug?: SlowBug): Promise<SlowProvisioner> {
+export async function startSlowProvisioner(workMs: number, bug?: SlowBug, options: { everyFifthRead503?: boolean } = {}): Promise<SlowProvisioner> {
   const operations = new Map<string, Operation>();
+  let reads = 0;
   const server = createServer((request, response) => {
     let body = '';
     request.setEncoding('utf8');
@@ -86,6 +105,8 @@ export async function startSlowProvisioner(workMs: number, bug?: SlowBug): Promi
         return send(response, 202, { operationId });
       }
       const operation = request.method === 'GET' && path.startsWith('/operations/') ? operations.get(path.slice('/operations/'.length)) : undefined;
+      // A read the load balancer could not serve: the control plane reads again, and so must the kit.
+      if (options.everyFifthRead503 && request.method === 'GET' && ++reads % 5 === 0) return send(response, 503, { error: 'try again' });
       if (!operation) return send(response, 404, { error: 'unknown operation' });
       if (Date.now() < operation.doneAt) return send(response, 200, { outcome: 'in_progress', description: 'working on it', results: [] });
       return send(response, 200, { outcome: 'succeeded', description: 'all done', results: operation.results });
