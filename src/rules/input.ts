@@ -6,6 +6,7 @@ import type { Transcript } from '../transcript/transcript.js';
 import { acceptedOperationId, isFinalAnswer, outcomeOf, pollEnds } from '../transcript/views.js';
 import { statusAnswered } from './answered-by.js';
 import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
+import { sortBadBodySends } from './silent-bodies.js';
 import type { Evidence, Rule } from './types.js';
 
 /** Rules about bad input: bodies that are not JSON, and JSON that is not a change set. */
@@ -30,23 +31,41 @@ function bodyNote(exchange: Exchange): string {
   return `${JSON.stringify(shown)}${chars.length > 60 ? ` (${chars.length} characters)` : ''}`;
 }
 
+/** `POST /plan with "{\"changes\": ["`: a bad-input send as a note names it. */
+function sendLabel(exchange: Exchange): string {
+  return `${requestLabel(exchange)} with ${bodyNote(exchange)}`;
+}
+
 /** input.malformed-json: a body that is not JSON gets a 4xx: never 2xx, never 5xx, never silence. */
 export const inputMalformedJson: Rule = {
   id: 'input.malformed-json',
   level: 'SHOULD',
   section: 'bad-input',
   title: 'Malformed JSON is a client error',
-  sentence: 'A plan or apply call whose body is not JSON answers 4xx, never 2xx and never 5xx.',
-  judge(transcript) {
+  sentence:
+    'A plan or apply call whose body is not JSON answers 4xx, never 2xx and never 5xx. A 5xx or a timeout is no answer, so the body is sent again over two poll intervals; a body that gets nothing but 5xx while other calls are answered fails.',
+  judge(transcript, context) {
     const probes = transcript.exchanges.filter((e) => e.tag === 'malformed-json');
     if (probes.length === 0) return notExercised('no POST with a body that is not JSON was sent');
-    const wrong = probes.filter((e) => !isClientError(e));
-    const bodies = plural(probes.length, 'body that is', 'bodies that are');
-    if (wrong.length === 0) return held(`${bodies} not JSON, each answered 4xx`);
-    const notes = wrong.map((e) => evidence(`${requestLabel(e)} with ${bodyNote(e)} ${whatCameBack(e)}, not a 4xx`, e));
-    return broken(`${wrong.length} of ${bodies} not JSON did not get a 4xx answer`, notes);
+    const sends = sortBadBodySends(transcript, context, probes, sendLabel);
+    const wrong = sends.answered.filter((e) => !isClientError(e));
+    const bodies = plural(sends.answered.length, 'body that is', 'bodies that are');
+    const faults = [...wrong.map((e) => evidence(`${requestLabel(e)} with ${bodyNote(e)} ${whatCameBack(e)}, not a 4xx`, e)), ...sends.silent];
+    if (faults.length > 0) return broken(brokenMessage(`${wrong.length} of ${bodies} not JSON did not get a 4xx answer`, wrong.length, sends.silent.length), faults);
+    if (sends.answered.length === 0) return notExercised(`every POST with a body that is not JSON failed transiently, and ${sends.unjudged}`);
+    return held(`${bodies} not JSON, each answered 4xx${leftOut(sends.transient)}`);
   },
 };
+
+/** The broken message: answered sends that were wrong, then bodies that got nothing but 5xx. */
+function brokenMessage(wrongText: string, wrong: number, silent: number): string {
+  const parts = [...(wrong > 0 ? [wrongText] : []), ...(silent > 0 ? [`${plural(silent, 'body', 'bodies')} got nothing but 5xx or no answer while other calls were answered`] : [])];
+  return parts.join('; ');
+}
+
+function leftOut(transient: number): string {
+  return transient > 0 ? `; ${plural(transient, 'more send')} failed transiently and say nothing` : '';
+}
 
 /** The reads the poller made of an operation a bad-input POST got accepted. */
 function readsOf(transcript: Transcript, operationId: string): Exchange[] {
@@ -93,17 +112,21 @@ export const inputInvalidChangeSet: Rule = {
   section: 'bad-input',
   title: 'Invalid change sets are refused cleanly',
   sentence:
-    'A plan or apply call whose JSON body is not a change set answers 4xx or a failed final answer: never 5xx, never a hang, never a 202 that leads nowhere.',
-  judge(transcript) {
+    'A plan or apply call whose JSON body is not a change set answers 4xx or a failed final answer: never 5xx, never a hang, never a 202 that leads nowhere. A 5xx or a timeout is no answer, so the body is sent again over two poll intervals; a body that gets nothing but 5xx while other calls are answered fails.',
+  judge(transcript, context) {
     const probes = transcript.exchanges.filter((e) => e.tag === 'invalid-change-set');
     if (probes.length === 0) return notExercised('no POST with a JSON body that is not a change set was sent');
-    const verdicts = probes.map((post) => judgeInvalid(transcript, post));
+    const sends = sortBadBodySends(transcript, context, probes, sendLabel);
+    const verdicts = sends.answered.map((post) => judgeInvalid(transcript, post));
     const refused = verdicts.filter((v) => v?.ok === true).length;
-    const faults = verdicts.flatMap((v) => (v?.ok === false ? [v.evidence] : []));
-    const judged = refused + faults.length;
-    if (judged === 0) return notExercised('every invalid change set was accepted, and the run stopped before any of them ended');
+    const wrong = verdicts.flatMap((v) => (v?.ok === false ? [v.evidence] : []));
+    const judged = refused + wrong.length;
     const bodies = plural(judged, 'invalid change set');
-    if (faults.length === 0) return held(`${bodies}, each refused with a 4xx or a failed final answer`);
-    return broken(`${faults.length} of ${bodies} were not refused with a 4xx or a failed final answer`, faults);
+    if (wrong.length + sends.silent.length > 0) {
+      return broken(brokenMessage(`${wrong.length} of ${bodies} were not refused with a 4xx or a failed final answer`, wrong.length, sends.silent.length), [...wrong, ...sends.silent]);
+    }
+    if (sends.answered.length === 0) return notExercised(`every POST with an invalid change set failed transiently, and ${sends.unjudged}`);
+    if (judged === 0) return notExercised('every invalid change set was accepted, and the run stopped before any of them ended');
+    return held(`${bodies}, each refused with a 4xx or a failed final answer${leftOut(sends.transient)}`);
   },
 };

@@ -44,11 +44,11 @@ function transientText(reads: readonly Exchange[]): { what: string; breakdown?: 
   return { what: 'failed transiently', breakdown: breakdown(counts) };
 }
 
-/** "answered 500 (6 reads over 2.0s)", "failed transiently (3 reads over 2.0s: 2×500, 1×timeout)". */
-function transientSummary(reads: readonly Exchange[]): string {
+/** "answered 500 (6 reads over 2.0s)", "failed transiently (3 reads over 2.0s: 2×500, 1×timeout)"; `noun` names the tries. */
+export function transientSummary(reads: readonly Exchange[], noun = 'read'): string {
   const { what, breakdown } = transientText(reads);
   const window = windowOf(reads);
-  return `${what} (${plural(reads.length, 'read')} over ${formatMs(window.endedAt - window.startedAt)}${breakdown ? `: ${breakdown}` : ''})`;
+  return `${what} (${plural(reads.length, noun)} over ${formatMs(window.endedAt - window.startedAt)}${breakdown ? `: ${breakdown}` : ''})`;
 }
 
 /** "answered 200", or "were answered (3×200, 1×404)": what answered reads came back with. */
@@ -58,7 +58,7 @@ export function answeredText(reads: readonly Exchange[]): string {
   return counts.size === 1 && only !== undefined ? `answered ${only}` : `were answered (${breakdown(counts)})`;
 }
 
-function windowOf(reads: readonly Exchange[]): Window {
+export function windowOf(reads: readonly Exchange[]): Window {
   return { startedAt: Math.min(...reads.map((r) => r.sentAt)), endedAt: Math.max(...reads.map((r) => r.endedAt)) };
 }
 
@@ -66,11 +66,14 @@ function windowOf(reads: readonly Exchange[]): Window {
 function insistedIds(sent: readonly Exchange[], pollIntervalMs: number): Exchange[][] {
   const byId = new Map<string, Exchange[]>();
   for (const read of sent) byId.set(read.operationId ?? '', [...(byId.get(read.operationId ?? '') ?? []), read]);
-  return [...byId.values()].filter((reads) => {
-    if (reads.length < READS_BEFORE_GIVING_UP) return false;
-    const sentTimes = reads.map((r) => r.sentAt);
-    return Math.max(...sentTimes) - Math.min(...sentTimes) >= 2 * pollIntervalMs * SPREAD_SLACK;
-  });
+  return [...byId.values()].filter((reads) => insistedOn(reads, pollIntervalMs));
+}
+
+/** Whether the kit tried often enough, over two poll intervals, for silence to count. */
+export function insistedOn(tries: readonly Exchange[], pollIntervalMs: number): boolean {
+  if (tries.length < READS_BEFORE_GIVING_UP) return false;
+  const sentTimes = tries.map((r) => r.sentAt);
+  return Math.max(...sentTimes) - Math.min(...sentTimes) >= 2 * pollIntervalMs * SPREAD_SLACK;
 }
 
 /** What the reads of ids that got no answer show, when the kit insisted on them. */

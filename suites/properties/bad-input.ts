@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { sleep } from '../../src/client/clock.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
+import { READS_BEFORE_GIVING_UP } from '../../src/rules/silent-ids.js';
+import { isTransient } from '../../src/transcript/views.js';
 import type { ExchangeTag } from '../../src/transcript/exchange.js';
 import { invalidChangeSetArbitrary, malformedJsonArbitrary, type BadBody } from './bad-input-arbitrary.js';
 import { checkProperty } from './check-property.js';
@@ -41,10 +45,36 @@ function badInputSuite(name: string, tag: ExchangeTag & ('malformed-json' | 'inv
   };
 }
 
+/**
+ * Sends the bad body to POST /plan, never to apply: a provisioner that took it for a change set must not get to
+ * change anything. A 5xx, a timeout or a refused connection is no answer, so the body goes again one poll
+ * interval later, up to three times; each time again, a read of a random unknown UUID goes with it, so that the
+ * case itself shows whether the provisioner answered anything else meanwhile.
+ */
 async function runCase(context: PropertyContext, tag: ExchangeTag, rule: string, body: BadBody, caseSuite: string, signal: AbortSignal): Promise<CaseVerdict> {
-  // Never apply: a provisioner that took a bad body for a change set must not get to change anything.
-  await submitCase(context, { kind: 'plan', tag, body: body.text, caseSuite, signal });
+  for (let sends = 1; !signal.aborted; sends++) {
+    const [answer] = await Promise.all([
+      submitCase(context, { kind: 'plan', tag, body: body.text, caseSuite, signal }),
+      sends > 1 ? readSomethingElse(context, caseSuite, signal) : undefined,
+    ]);
+    if (!isTransient(answer) || sends >= READS_BEFORE_GIVING_UP) break;
+    await sleep(context.judgeContext.pollIntervalMs, signal);
+  }
   return judgeCase(context, caseSuite, [], [rule]);
+}
+
+function readSomethingElse(context: PropertyContext, caseSuite: string, signal: AbortSignal): Promise<unknown> {
+  const id = randomUUID();
+  return context.client.send({
+    suite: caseSuite,
+    tag: 'read-unknown',
+    probe: true,
+    method: 'GET',
+    path: `/operations/${id}`,
+    operationId: id,
+    timeoutMs: context.readTimeoutMs,
+    signal,
+  });
 }
 
 export function describeBody(body: BadBody): string {

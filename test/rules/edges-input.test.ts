@@ -10,12 +10,23 @@ const OTHER_ID = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const FAILED = { outcome: 'failed', description: 'changes must be a non-empty array', results: [] };
 const SUCCEEDED = { outcome: 'succeeded', description: 'Planned nothing.', results: [] };
 
+// Each bad body is a case of its own, as the property sends them: its suite names it.
+let cases = 0;
+
 function malformed(b: TranscriptBuilder, spec: Parameters<TranscriptBuilder['badInput']>[1], kind: 'plan' | 'apply' = 'plan') {
-  return b.badInput(kind, { requestBody: '{', ...spec }, 'malformed-json');
+  return b.badInput(kind, { requestBody: '{', suite: `property/malformed-json#${++cases}`, ...spec }, 'malformed-json');
 }
 
 function invalid(b: TranscriptBuilder, spec: Parameters<TranscriptBuilder['badInput']>[1]) {
-  return b.badInput('plan', { requestBody: '{}', ...spec }, 'invalid-change-set');
+  return b.badInput('plan', { requestBody: '{}', suite: `property/invalid-change-set#${++cases}`, ...spec }, 'invalid-change-set');
+}
+
+/** Sends of one body by one case at 0, 1 and 2 s, each answered `answer`, and a read answered meanwhile. */
+function insistedMalformed(b: TranscriptBuilder, answer: Parameters<TranscriptBuilder['badInput']>[1]) {
+  const suite = `property/malformed-json#${++cases}`;
+  const sends = [0, 1000, 2000].map((at) => malformed(b, { ...answer, at, suite }));
+  b.read(OP_ID, { at: 1000, status: 404, body: {}, tag: 'read-unknown', suite });
+  return sends;
 }
 
 describe('input.malformed-json at its edges', () => {
@@ -31,41 +42,45 @@ describe('input.malformed-json at its edges', () => {
 
   it('prints a POST sent without a body as an empty body', () => {
     const b = new TranscriptBuilder();
-    const post = malformed(b, { status: 500 });
+    const post = malformed(b, { status: 200, body: SUCCEEDED });
     const transcript = new Transcript([{ ...post, request: { ...post.request, body: undefined } }]);
-    expect(inputMalformedJson.judge(transcript, context())).toMatchObject({ evidence: [{ note: 'POST /plan with "" answered 500, not a 4xx' }] });
+    expect(inputMalformedJson.judge(transcript, context())).toMatchObject({ evidence: [{ note: 'POST /plan with "" answered 200, not a 4xx' }] });
   });
 
   it('takes 400 to 499 as a client error, and neither a 3xx nor a 500', () => {
     const b = new TranscriptBuilder();
-    malformed(b, { status: 400 });
-    malformed(b, { status: 499 });
-    const redirect = malformed(b, { status: 399 }, 'apply');
-    const crash = malformed(b, { status: 500 });
+    const crash = insistedMalformed(b, { status: 500 });
+    malformed(b, { at: 3000, status: 400 });
+    malformed(b, { at: 3100, status: 499 });
+    const redirect = malformed(b, { at: 3200, status: 399 }, 'apply');
     const judgement = inputMalformedJson.judge(b.transcript, context());
-    expect(judgement).toMatchObject({ outcome: 'broken', count: 2, message: '2 of 4 bodies that are not JSON did not get a 4xx answer' });
+    expect(judgement).toMatchObject({
+      outcome: 'broken',
+      count: 2,
+      message: '1 of 3 bodies that are not JSON did not get a 4xx answer; 1 body got nothing but 5xx or no answer while other calls were answered',
+    });
     expect(evidenceOf(judgement)).toEqual([
       { note: 'POST /apply with "{" answered 399, not a 4xx', exchanges: [redirect.seq] },
-      { note: 'POST /plan with "{" answered 500, not a 4xx', exchanges: [crash.seq] },
+      { note: 'POST /plan with "{" answered 500 (3 sends over 2.0s), while 1 other call made meanwhile answered 404', exchanges: [...crash.map((send) => send.seq), crash[2]!.seq + 1] },
     ]);
   });
 
   it('shows a body of 60 characters whole, and cuts a longer one, counting characters rather than bytes', () => {
     const b = new TranscriptBuilder();
-    malformed(b, { status: 500, requestBody: 'é'.repeat(60) });
-    malformed(b, { status: 500, requestBody: `${'😀'.repeat(60)}x` });
+    malformed(b, { status: 200, body: SUCCEEDED, requestBody: 'é'.repeat(60) });
+    malformed(b, { status: 200, body: SUCCEEDED, requestBody: `${'😀'.repeat(60)}x` });
     expect(evidenceOf(inputMalformedJson.judge(b.transcript, context())).map((e) => e.note)).toEqual([
-      `POST /plan with "${'é'.repeat(60)}" answered 500, not a 4xx`,
-      `POST /plan with "${'😀'.repeat(60)}…" (61 characters) answered 500, not a 4xx`,
+      `POST /plan with "${'é'.repeat(60)}" answered 200, not a 4xx`,
+      `POST /plan with "${'😀'.repeat(60)}…" (61 characters) answered 200, not a 4xx`,
     ]);
   });
 
   it('names a transport failure other than a timeout by its kind and message', () => {
     const b = new TranscriptBuilder();
-    malformed(b, { error: { kind: 'refused', message: 'ECONNREFUSED' } });
+    insistedMalformed(b, { error: { kind: 'refused', message: 'ECONNREFUSED' } });
     expect(inputMalformedJson.judge(b.transcript, context())).toMatchObject({
-      message: '1 of 1 body that is not JSON did not get a 4xx answer',
-      evidence: [{ note: 'POST /plan with "{" got no answer: refused (ECONNREFUSED), not a 4xx' }],
+      message: '1 body got nothing but 5xx or no answer while other calls were answered',
+      evidence: [{ note: 'POST /plan with "{" failed transiently (3 sends over 2.0s: 3×refused), while 1 other call made meanwhile answered 404' }],
     });
   });
 
@@ -105,6 +120,7 @@ describe('input.invalid-change-set at its edges', () => {
     const accepted = invalid(b, { status: 202, body: { operationId: OTHER_ID } });
     b.read(OTHER_ID, { body: FAILED });
     b.pollEnded(OTHER_ID, accepted.seq, 'final', 400);
+    invalid(b, { status: 200, body: SUCCEEDED });
     invalid(b, { status: 503 });
     expect(inputInvalidChangeSet.judge(b.transcript, context())).toMatchObject({
       outcome: 'broken',
