@@ -5,6 +5,7 @@ import { classifyTransportError } from './transport-error.js';
 import { now } from './clock.js';
 import { BodyStore } from '../transcript/body-store.js';
 import { SharedParts } from './shared-parts.js';
+import { READ_GARBAGE } from './read-garbage.js';
 
 export interface ClientOptions {
   /** The provisioner's base URL; paths are appended to it. */
@@ -141,6 +142,7 @@ async function readLimited(body: AsyncIterable<Uint8Array> & { destroy(): unknow
     }
     chunks.push(buffer);
     bytes += buffer.length;
+    READ_GARBAGE.read(buffer.length);
   }
   return { chunks, truncated };
 }
