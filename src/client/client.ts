@@ -45,13 +45,15 @@ export class ProvisionerClient {
   private readonly bodyLimit: number;
   private readonly bodies = new BodyStore();
   private readonly parts = new SharedParts();
-  /** The headers every request carries, lower-cased once. */
-  private readonly extraHeaders: Record<string, string>;
+  /** The headers of a request without a body, and of one with a JSON body, the user's lower-cased: made once, never changed. */
+  private readonly readHeaders: Record<string, string>;
+  private readonly bodyHeaders: Record<string, string>;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
-    this.extraHeaders = lowerCaseKeys(options.headers ?? {});
+    this.readHeaders = { accept: 'application/json', ...lowerCaseKeys(options.headers ?? {}) };
+    this.bodyHeaders = { ...this.readHeaders, 'content-type': 'application/json' };
     this.agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 4000 });
   }
 
@@ -65,8 +67,7 @@ export class ProvisionerClient {
 
   async send(options: SendOptions): Promise<Exchange> {
     const url = this.urlFor(options.path);
-    const headers: Record<string, string> = { accept: 'application/json', ...this.extraHeaders };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const headers = options.body === undefined ? this.readHeaders : this.bodyHeaders;
     // A timer cleared when the exchange ends, rather than AbortSignal.timeout and AbortSignal.any: those keep a
     // timer and weak references alive for the whole timeout after the answer came, thousands at once in a fast run.
     const cut = new AbortController();
