@@ -45,6 +45,7 @@ export class ProvisionerClient {
   private readonly bodyLimit: number;
   private readonly bodies = new BodyStore();
   private readonly parts = new SharedParts();
+  private readonly inFlight = new WeakMap<AbortSignal, Set<ExchangeStop>>();
   /** The headers of a request without a body, and of one with a JSON body, the user's lower-cased: made once, never changed. */
   private readonly readHeaders: Record<string, string>;
   private readonly bodyHeaders: Record<string, string>;
@@ -70,15 +71,15 @@ export class ProvisionerClient {
     const headers = options.body === undefined ? this.readHeaders : this.bodyHeaders;
     // A timer cleared when the exchange ends, rather than AbortSignal.timeout and AbortSignal.any: those keep a
     // timer and weak references alive for the whole timeout after the answer came, thousands at once in a fast run.
-    const cut = new AbortController();
+    const cut = new ExchangeStop();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       cut.abort();
     }, options.timeoutMs);
-    const stop = (): void => cut.abort();
+    const runStops = options.signal === undefined ? undefined : this.stopsOf(options.signal);
     if (options.signal?.aborted) cut.abort();
-    else options.signal?.addEventListener('abort', stop, { once: true });
+    else runStops?.add(cut);
     const sentAt = now();
     let respondedAt: number | undefined;
     let response: RecordedResponse | undefined;
@@ -89,7 +90,8 @@ export class ProvisionerClient {
         method: options.method,
         headers,
         body: options.body,
-        signal: cut.signal,
+        // undici takes any EventTarget as a signal: it reads `aborted` and `reason` and adds one 'abort' listener.
+        signal: cut as unknown as AbortSignal,
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
       });
@@ -103,7 +105,7 @@ export class ProvisionerClient {
         : classifyTransportError(thrown, timedOut, options.timeoutMs);
     } finally {
       clearTimeout(timer);
-      options.signal?.removeEventListener('abort', stop);
+      runStops?.delete(cut);
     }
     return this.transcript.record({
       suite: options.suite,
@@ -121,8 +123,49 @@ export class ProvisionerClient {
     });
   }
 
+  /** The exchanges in flight under a run-wide signal: one listener on it stops them all, not one listener each. */
+  private stopsOf(signal: AbortSignal): Set<ExchangeStop> {
+    let stops = this.inFlight.get(signal);
+    if (!stops) {
+      const created = new Set<ExchangeStop>();
+      signal.addEventListener('abort', () => {
+        for (const stop of created) stop.abort();
+      }, { once: true });
+      this.inFlight.set(signal, created);
+      stops = created;
+    }
+    return stops;
+  }
+
   async close(): Promise<void> {
     await this.agent.destroy();
+  }
+}
+
+/**
+ * What undici reads of a signal, for one exchange: `aborted`, `reason` and its one 'abort' listener. An
+ * AbortController and its AbortSignal (an EventTarget) per request cost several times as much.
+ */
+class ExchangeStop {
+  aborted = false;
+  reason: unknown = undefined;
+  private listener: (() => void) | undefined = undefined;
+
+  addEventListener(_type: 'abort', listener: () => void): void {
+    this.listener = listener;
+  }
+
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    if (this.listener === listener) this.listener = undefined;
+  }
+
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = new DOMException('This operation was aborted', 'AbortError');
+    const listener = this.listener;
+    this.listener = undefined;
+    listener?.();
   }
 }
 
