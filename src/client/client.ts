@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import type { Exchange, ExchangeTag, RecordedResponse } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
@@ -169,26 +170,62 @@ class ExchangeStop {
   }
 }
 
-/** The body's chunks up to `limit` bytes, not joined: a body the store already holds is never copied. */
-async function readLimited(body: AsyncIterable<Uint8Array> & { destroy(): unknown }, limit: number): Promise<{ chunks: Buffer[]; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  let truncated = false;
-  for await (const chunk of body) {
-    // undici hands over Buffers: wrap, never copy, a chunk that is not one.
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (bytes + buffer.length > limit) {
-      chunks.push(buffer.subarray(0, limit - bytes));
-      bytes = limit;
-      truncated = true;
-      body.destroy();
-      break;
-    }
-    chunks.push(buffer);
-    bytes += buffer.length;
-    READ_GARBAGE.read(buffer.length);
-  }
-  return { chunks, truncated };
+const ignore = (): void => undefined;
+
+type Body = Pick<Readable, 'on' | 'off' | 'destroy' | 'errored' | 'destroyed'>;
+
+/**
+ * The body's chunks up to `limit` bytes, not joined: a body the store already holds is never copied. Read with
+ * 'data' events rather than an async iterator, whose promises and end-of-stream listeners cost more than the read.
+ */
+function readLimited(body: Body, limit: number): Promise<{ chunks: Buffer[]; truncated: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const settle = (): void => {
+      body.off('data', onData);
+      body.off('end', onEnd);
+      body.off('error', onError);
+      body.off('close', onClose);
+    };
+    const onData = (chunk: Uint8Array): void => {
+      // undici hands over Buffers: wrap, never copy, a chunk that is not one.
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      if (bytes + buffer.length > limit) {
+        chunks.push(buffer.subarray(0, limit - bytes));
+        bytes = limit;
+        settle();
+        // undici's body errors when destroyed before its end: that error is the cut itself, not news.
+        body.on('error', ignore);
+        body.destroy();
+        resolve({ chunks, truncated: true });
+        return;
+      }
+      chunks.push(buffer);
+      bytes += buffer.length;
+      READ_GARBAGE.read(buffer.length);
+    };
+    const onEnd = (): void => {
+      settle();
+      resolve({ chunks, truncated: false });
+    };
+    const onError = (error: Error): void => {
+      settle();
+      reject(error);
+    };
+    // Closed with neither an end nor an error: what an async iterator over it would throw.
+    const onClose = (): void => {
+      settle();
+      reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    };
+    // Destroyed before it was read (its events already emitted): what an async iterator would throw.
+    if (body.errored) return reject(body.errored);
+    if (body.destroyed) return onClose();
+    body.on('data', onData);
+    body.on('end', onEnd);
+    body.on('error', onError);
+    body.on('close', onClose);
+  });
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
