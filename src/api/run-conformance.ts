@@ -1,6 +1,7 @@
 import yargs from 'yargs';
 import type { CommandResult } from '../cli/command-result.js';
-import { executeRun, runCommand, type RunArgs } from '../cli/run.js';
+import { runCommand, type RunArgs } from '../cli/run.js';
+import { executeRun } from '../cli/execute-run.js';
 import { UsageError } from '../errors.js';
 import { buildJsonReport, type JsonReport } from '../report/json-report.js';
 import { SecretMask } from '../report/secret-mask.js';

@@ -1,13 +1,13 @@
 import type { Argv } from 'yargs';
 import { DEFAULT_PROPERTY_TIME_LIMIT } from '../config/property-options.js';
-import { PROPERTIES } from '../../suites/properties/index.js';
+import { PROPERTY_CATALOG } from '../config/property-catalog.js';
 
 /** The run command's flags for the property-based suites. */
 export function withPropertyFlags<T>(yargs: Argv<T>): Argv<T> {
-  const defaults = PROPERTIES.map((suite) => `${suite.defaultMaxExamples} for ${suite.name}`).join(', ');
+  const defaults = PROPERTY_CATALOG.map((suite) => `${suite.defaultMaxExamples} for ${suite.name}`).join(', ');
   return yargs
     .option('properties', { type: 'boolean', default: true, describe: 'Run the property-based suites (generated input, shrunk counterexamples); --no-properties runs the scenarios only' })
-    .option('property', { type: 'string', requiresArg: true, describe: `Run only this property (${PROPERTIES.map((suite) => suite.name).join(', ')})` })
+    .option('property', { type: 'string', requiresArg: true, describe: `Run only this property (${PROPERTY_CATALOG.map((suite) => suite.name).join(', ')})` })
     .option('seed', { type: 'string', requiresArg: true, describe: 'Seed of the property runs (default: a fresh one, always printed)' })
     .option('path', { type: 'string', requiresArg: true, describe: 'With --seed and --property: replay the one case this path names, as a failed property prints it' })
     .option('max-examples', { type: 'string', requiresArg: true, describe: `Cases per property (default: ${defaults})` })

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import type { Exchange, ExchangeTag, RecordedResponse } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
@@ -5,6 +6,7 @@ import { classifyTransportError } from './transport-error.js';
 import { now } from './clock.js';
 import { BodyStore } from '../transcript/body-store.js';
 import { SharedParts } from './shared-parts.js';
+import { READ_GARBAGE } from './read-garbage.js';
 
 export interface ClientOptions {
   /** The provisioner's base URL; paths are appended to it. */
@@ -44,13 +46,16 @@ export class ProvisionerClient {
   private readonly bodyLimit: number;
   private readonly bodies = new BodyStore();
   private readonly parts = new SharedParts();
-  /** The headers every request carries, lower-cased once. */
-  private readonly extraHeaders: Record<string, string>;
+  private readonly inFlight = new WeakMap<AbortSignal, Set<ExchangeStop>>();
+  /** The headers of a request without a body, and of one with a JSON body, the user's lower-cased: made once, never changed. */
+  private readonly readHeaders: Record<string, string>;
+  private readonly bodyHeaders: Record<string, string>;
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
-    this.extraHeaders = lowerCaseKeys(options.headers ?? {});
+    this.readHeaders = { accept: 'application/json', ...lowerCaseKeys(options.headers ?? {}) };
+    this.bodyHeaders = { ...this.readHeaders, 'content-type': 'application/json' };
     this.agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 4000 });
   }
 
@@ -64,19 +69,18 @@ export class ProvisionerClient {
 
   async send(options: SendOptions): Promise<Exchange> {
     const url = this.urlFor(options.path);
-    const headers: Record<string, string> = { accept: 'application/json', ...this.extraHeaders };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const headers = options.body === undefined ? this.readHeaders : this.bodyHeaders;
     // A timer cleared when the exchange ends, rather than AbortSignal.timeout and AbortSignal.any: those keep a
     // timer and weak references alive for the whole timeout after the answer came, thousands at once in a fast run.
-    const cut = new AbortController();
+    const cut = new ExchangeStop();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       cut.abort();
     }, options.timeoutMs);
-    const stop = (): void => cut.abort();
+    const runStops = options.signal === undefined ? undefined : this.stopsOf(options.signal);
     if (options.signal?.aborted) cut.abort();
-    else options.signal?.addEventListener('abort', stop, { once: true });
+    else runStops?.add(cut);
     const sentAt = now();
     let respondedAt: number | undefined;
     let response: RecordedResponse | undefined;
@@ -87,7 +91,8 @@ export class ProvisionerClient {
         method: options.method,
         headers,
         body: options.body,
-        signal: cut.signal,
+        // undici takes any EventTarget as a signal: it reads `aborted` and `reason` and adds one 'abort' listener.
+        signal: cut as unknown as AbortSignal,
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
       });
@@ -101,7 +106,7 @@ export class ProvisionerClient {
         : classifyTransportError(thrown, timedOut, options.timeoutMs);
     } finally {
       clearTimeout(timer);
-      options.signal?.removeEventListener('abort', stop);
+      runStops?.delete(cut);
     }
     return this.transcript.record({
       suite: options.suite,
@@ -119,30 +124,108 @@ export class ProvisionerClient {
     });
   }
 
+  /** The exchanges in flight under a run-wide signal: one listener on it stops them all, not one listener each. */
+  private stopsOf(signal: AbortSignal): Set<ExchangeStop> {
+    let stops = this.inFlight.get(signal);
+    if (!stops) {
+      const created = new Set<ExchangeStop>();
+      signal.addEventListener('abort', () => {
+        for (const stop of created) stop.abort();
+      }, { once: true });
+      this.inFlight.set(signal, created);
+      stops = created;
+    }
+    return stops;
+  }
+
   async close(): Promise<void> {
     await this.agent.destroy();
   }
 }
 
-/** The body's chunks up to `limit` bytes, not joined: a body the store already holds is never copied. */
-async function readLimited(body: AsyncIterable<Uint8Array> & { destroy(): unknown }, limit: number): Promise<{ chunks: Buffer[]; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  let truncated = false;
-  for await (const chunk of body) {
-    // undici hands over Buffers: wrap, never copy, a chunk that is not one.
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (bytes + buffer.length > limit) {
-      chunks.push(buffer.subarray(0, limit - bytes));
-      bytes = limit;
-      truncated = true;
-      body.destroy();
-      break;
-    }
-    chunks.push(buffer);
-    bytes += buffer.length;
+/**
+ * What undici reads of a signal, for one exchange: `aborted`, `reason` and its one 'abort' listener. An
+ * AbortController and its AbortSignal (an EventTarget) per request cost several times as much.
+ */
+class ExchangeStop {
+  aborted = false;
+  reason: unknown = undefined;
+  private listener: (() => void) | undefined = undefined;
+
+  addEventListener(_type: 'abort', listener: () => void): void {
+    this.listener = listener;
   }
-  return { chunks, truncated };
+
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    if (this.listener === listener) this.listener = undefined;
+  }
+
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = new DOMException('This operation was aborted', 'AbortError');
+    const listener = this.listener;
+    this.listener = undefined;
+    listener?.();
+  }
+}
+
+const ignore = (): void => undefined;
+
+type Body = Pick<Readable, 'on' | 'off' | 'destroy' | 'errored' | 'destroyed'>;
+
+/**
+ * The body's chunks up to `limit` bytes, not joined: a body the store already holds is never copied. Read with
+ * 'data' events rather than an async iterator, whose promises and end-of-stream listeners cost more than the read.
+ */
+function readLimited(body: Body, limit: number): Promise<{ chunks: Buffer[]; truncated: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const settle = (): void => {
+      body.off('data', onData);
+      body.off('end', onEnd);
+      body.off('error', onError);
+      body.off('close', onClose);
+    };
+    const onData = (chunk: Uint8Array): void => {
+      // undici hands over Buffers: wrap, never copy, a chunk that is not one.
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      if (bytes + buffer.length > limit) {
+        chunks.push(buffer.subarray(0, limit - bytes));
+        bytes = limit;
+        settle();
+        // undici's body errors when destroyed before its end: that error is the cut itself, not news.
+        body.on('error', ignore);
+        body.destroy();
+        resolve({ chunks, truncated: true });
+        return;
+      }
+      chunks.push(buffer);
+      bytes += buffer.length;
+      READ_GARBAGE.read(buffer.length);
+    };
+    const onEnd = (): void => {
+      settle();
+      resolve({ chunks, truncated: false });
+    };
+    const onError = (error: Error): void => {
+      settle();
+      reject(error);
+    };
+    // Closed with neither an end nor an error: what an async iterator over it would throw.
+    const onClose = (): void => {
+      settle();
+      reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    };
+    // Destroyed before it was read (its events already emitted): what an async iterator would throw.
+    if (body.errored) return reject(body.errored);
+    if (body.destroyed) return onClose();
+    body.on('data', onData);
+    body.on('end', onEnd);
+    body.on('error', onError);
+    body.on('close', onClose);
+  });
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {

@@ -28,10 +28,16 @@ export class SharedParts {
   private readonly requestHeaders = new BoundedTable<Readonly<Record<string, string>>>();
   private readonly requests = new BoundedTable<RecordedRequest>();
   private readonly responses = new BoundedTable<RecordedResponse>();
+  /** The key of a headers object the caller sends again and again (it never changes one it has sent). */
+  private readonly headerKeys = new WeakMap<Record<string, string>, string>();
 
   /** The request as sent; a request with a body is shared only when the caller passes the same body again. */
   request(method: RecordedRequest['method'], url: string, headers: Record<string, string>, body: string | undefined): RecordedRequest {
-    const headersKey = JSON.stringify(headers);
+    let headersKey = this.headerKeys.get(headers);
+    if (headersKey === undefined) {
+      headersKey = JSON.stringify(headers);
+      this.headerKeys.set(headers, headersKey);
+    }
     const shared = this.requestHeaders.get(headersKey, () => Object.freeze({ ...headers }));
     if (body !== undefined) return Object.freeze({ method, url, headers: shared, body });
     return this.requests.get(`${method} ${url}\n${headersKey}`, () => Object.freeze({ method, url, headers: shared, body }));
@@ -39,18 +45,18 @@ export class SharedParts {
 
   /** The response: status, headers (as undici gave them) and the body store's stored body. */
   response(status: number, rawHeaders: Record<string, string | string[] | undefined>, body: StoredBody): RecordedResponse {
-    const headers = flattenHeaders(rawHeaders);
-    const key = `${status}\n${JSON.stringify(headers)}\n${body.truncated ? 'cut' : 'whole'}:${body.sha256 ?? ''}:${body.bodyBytes}`;
+    const headers: Record<string, string> = {};
+    // Each name and value is preceded by its length, so no text of theirs can make two header sets one key.
+    let key = `${status}\n${body.truncated ? 'cut' : 'whole'}:${body.sha256 ?? ''}:${body.bodyBytes}\n`;
+    for (const name of Object.keys(rawHeaders)) {
+      const raw = rawHeaders[name];
+      if (raw === undefined) continue;
+      // Lower-case names; a repeated header's values joined with ", ".
+      const lower = name.toLowerCase();
+      const value = Array.isArray(raw) ? raw.join(', ') : raw;
+      headers[lower] = value;
+      key += `${lower.length}:${lower}${value.length}:${value}`;
+    }
     return this.responses.get(key, () => Object.freeze({ status, headers: Object.freeze(headers), ...body }));
   }
-}
-
-/** Lower-case names; a repeated header's values joined with ", ". */
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
 }

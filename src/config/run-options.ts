@@ -6,6 +6,7 @@ import { parseHeaders } from './headers.js';
 import { isValidPointer } from '../core/json-pointer.js';
 import { loadRegistration, registeredMaxOperationDuration } from './registration.js';
 import { UsageError } from '../errors.js';
+import { DEFAULT_BURST, DEFAULT_RESTART_TIMEOUT } from './run-defaults.js';
 
 /** The run command's flags as yargs hands them over. */
 export interface RunFlags {
@@ -63,9 +64,8 @@ export interface TimeLimit {
   text: string;
 }
 
-/** --burst when not given: the load the contract's capacity rule is written for. */
-export const DEFAULT_BURST = 50;
-export const DEFAULT_RESTART_TIMEOUT = 'PT60S';
+// The defaults live apart so that the flags' help can show them without loading the rule catalog.
+export { DEFAULT_BURST, DEFAULT_RESTART_TIMEOUT } from './run-defaults.js';
 /** More calls at once than this is not a burst test but a flood: the kit refuses it. */
 const MOST_BURST = 1000;
 

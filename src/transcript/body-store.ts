@@ -9,6 +9,16 @@ const TAIL_BYTES = 4 * 1024;
 
 type StoredBody = Pick<RecordedResponse, 'body' | 'bodyBytes' | 'truncated' | 'json' | 'sha256' | 'elided'>;
 
+/**
+ * A body received in one chunk of up to this many bytes is looked up by its bytes before it is hashed: polling
+ * answers the same few hundred bytes thousands of times, and a map lookup costs less than a sha256 each time.
+ */
+const LOOK_UP_BY_BYTES = 4 * 1024;
+/** Most bodies the lookup by bytes holds; past it, it starts again (the store by hash still holds every body). */
+const BY_BYTES_LIMIT = 1024;
+
+const EMPTY = Buffer.alloc(0);
+
 function decode(bytes: Buffer): string {
   return new TextDecoder('utf-8').decode(bytes);
 }
@@ -20,6 +30,7 @@ function decode(bytes: Buffer): string {
  */
 export class BodyStore {
   private readonly byHash = new Map<string, StoredBody>();
+  private readonly byBytes = new Map<string, StoredBody>();
 
   keep(bytes: Buffer, truncated: boolean): StoredBody {
     return this.keepChunks([bytes], truncated);
@@ -27,6 +38,18 @@ export class BodyStore {
 
   /** The body received as these chunks, in order: joined only when it was not seen before. */
   keepChunks(chunks: readonly Buffer[], truncated: boolean): StoredBody {
+    const only = chunks.length === 1 ? chunks[0]! : chunks.length === 0 ? EMPTY : undefined;
+    if (only === undefined || only.length > LOOK_UP_BY_BYTES) return this.keepHashed(chunks, truncated);
+    const bytesKey = `${truncated ? 'cut' : 'whole'}:${only.toString('latin1')}`;
+    const known = this.byBytes.get(bytesKey);
+    if (known) return known;
+    const stored = this.keepHashed(chunks, truncated);
+    if (this.byBytes.size >= BY_BYTES_LIMIT) this.byBytes.clear();
+    this.byBytes.set(bytesKey, stored);
+    return stored;
+  }
+
+  private keepHashed(chunks: readonly Buffer[], truncated: boolean): StoredBody {
     const hash = createHash('sha256');
     for (const chunk of chunks) hash.update(chunk);
     const sha256 = hash.digest('hex');

@@ -42,4 +42,21 @@ describe('start-up is paid per command', () => {
     expect(cli).not.toContain('src/cli/main.ts');
     expect(cli.filter((file) => /^src\/cli\/(rules|serve|verify|check-registration)\.ts$/.test(file))).toEqual([]);
   });
+
+  it('run --help loads the run flags alone: no runner, client, reports, property suites or reference', async () => {
+    const files = await staticClosure('src/cli/run.ts');
+    expect(files).toContain('src/cli/run-flags.ts');
+    expect(files.filter((file) => !/^src\/(cli|config|core)\/|^src\/errors\.ts$/.test(file))).toEqual([]);
+    expect(files).not.toContain('src/cli/execute-run.ts');
+    const packages = new Set(files.flatMap(packagesOf).filter((name) => !name.startsWith('node:')));
+    expect([...packages].sort()).toEqual(['tinyduration']);
+  });
+
+  it('a run loads fast-check, html-to-text and the reference provisioner only when it uses them', async () => {
+    const files = await staticClosure('src/cli/execute-run.ts');
+    expect(files).toContain('src/runner/run.ts');
+    expect(files.filter((file) => file.startsWith('suites/properties/') || file.startsWith('src/reference/'))).toEqual([]);
+    const packages = new Set(files.flatMap(packagesOf).filter((name) => !name.startsWith('node:')));
+    expect([...packages].sort()).toEqual(['tinyduration', 'undici']);
+  });
 });

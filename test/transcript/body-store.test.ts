@@ -28,6 +28,17 @@ describe('the body store', () => {
     expect(store.keep(bytes('{"outcome":"succeeded","description":"x","results":[]}'), false)).not.toBe(first);
   });
 
+  it('still shares a small body after thousands of others, and keeps a cut body apart from a whole one', () => {
+    const store = new BodyStore();
+    const first = store.keep(bytes('{"outcome":"in_progress","description":"first","results":[]}'), false);
+    for (let i = 0; i < 3000; i++) store.keep(bytes(`{"outcome":"in_progress","description":"${i}","results":[]}`), false);
+    expect(store.keep(bytes('{"outcome":"in_progress","description":"first","results":[]}'), false)).toBe(first);
+    const cut = store.keep(bytes('{"outcome":"in_progress","description":"first","results":[]}'), true);
+    expect(cut).not.toBe(first);
+    expect(cut.truncated).toBe(true);
+    expect(store.keepChunks([bytes('{"outcome":'), bytes('"in_progress","description":"first","results":[]}')], false)).toBe(first);
+  });
+
   it('keeps only the head and tail of a long body, yet parses all of it', () => {
     const results = Array.from({ length: 3000 }, (_, i) => ({ id: `change-${i}`, environment: 'test', outcome: 'succeeded', description: 'done' }));
     const text = JSON.stringify({ outcome: 'succeeded', description: 'all done', results });
