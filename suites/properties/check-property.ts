@@ -65,10 +65,9 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
 
   // Shrink candidates run ahead of fast-check's questions, so that shrinking against slow work takes rounds of
   // several candidates rather than one operation length per candidate. Never while replaying: fast-check walks
-  // the path through streams without asking for verdicts.
-  // Candidates of a level fast-check left behind still run for a while: the next level's wait for their places,
-  // so that no more than `width` candidates ever run at once.
-  // A candidate still waiting for its place when the property ends never runs: undefined.
+  // the path through streams without asking for verdicts. Candidates of a level fast-check left behind still run
+  // for a while; the next level's wait for their places, so that no more than `width` ever run at once. A
+  // candidate still waiting for its place when the property ends never runs: its record is undefined.
   const ahead = new WeakMap<readonly T[], Promise<SubCaseRecord<T> | undefined>>();
   let aheadRunning = 0;
   const placeFreed: Array<() => void> = [];
