@@ -9,6 +9,7 @@ import { checkProperty } from './check-property.js';
 import { judgeCase } from './judge-case.js';
 import { SHRINK_WIDTH, type CaseVerdict, type PropertyContext, type PropertySuite } from './property.js';
 import { submitCase } from './submit-case.js';
+import { probeRead } from '../probe-read.js';
 
 export const MALFORMED_JSON = 'property/malformed-json';
 export const INVALID_CHANGE_SET = 'property/invalid-change-set';
@@ -64,17 +65,7 @@ async function runCase(context: PropertyContext, tag: ExchangeTag, rule: string,
 }
 
 function readSomethingElse(context: PropertyContext, caseSuite: string, signal: AbortSignal): Promise<unknown> {
-  const id = randomUUID();
-  return context.client.send({
-    suite: caseSuite,
-    tag: 'read-unknown',
-    probe: true,
-    method: 'GET',
-    path: `/operations/${id}`,
-    operationId: id,
-    timeoutMs: context.readTimeoutMs,
-    signal,
-  });
+  return probeRead(context, { suite: caseSuite, tag: 'read-unknown', operationId: randomUUID(), signal });
 }
 
 export function describeBody(body: BadBody): string {

@@ -1,6 +1,7 @@
 import { sleep } from '../../src/client/clock.js';
 import { READS_BEFORE_GIVING_UP } from '../../src/rules/silent-ids.js';
 import { isTransient } from '../../src/transcript/views.js';
+import { probeRead } from '../probe-read.js';
 import type { Suite, SuiteContext } from '../suite.js';
 
 const SUITE = 'scenario/malformed-ids';
@@ -34,16 +35,7 @@ export const malformedIds: Suite = {
 
 async function readMalformed(context: SuiteContext, id: { raw: string; path: string }): Promise<void> {
   for (let reads = 1; !context.signal.aborted; reads++) {
-    const read = await context.client.send({
-      suite: SUITE,
-      tag: 'read-malformed',
-      probe: true,
-      method: 'GET',
-      path: `/operations/${id.path}`,
-      operationId: id.raw,
-      timeoutMs: context.readTimeoutMs,
-      signal: context.signal,
-    });
+    const read = await probeRead(context, { suite: SUITE, tag: 'read-malformed', operationId: id.raw, path: id.path });
     if (!isTransient(read) || reads >= READS_BEFORE_GIVING_UP) return;
     await sleep(context.poller.pollIntervalMs, context.signal);
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sleep } from '../../src/client/clock.js';
 import { READS_BEFORE_GIVING_UP } from '../../src/rules/silent-ids.js';
 import { isTransient } from '../../src/transcript/views.js';
+import { probeRead } from '../probe-read.js';
 import type { Suite, SuiteContext } from '../suite.js';
 
 const SUITE = 'scenario/unknown-operations';
@@ -32,16 +33,7 @@ async function readUnknown(context: SuiteContext, id: string): Promise<void> {
   let answers = 0;
   let failuresInRow = 0;
   while (answers < ANSWERS_WANTED && !context.signal.aborted) {
-    const read = await context.client.send({
-      suite: SUITE,
-      tag: 'read-unknown',
-      probe: true,
-      method: 'GET',
-      path: `/operations/${id}`,
-      operationId: id,
-      timeoutMs: context.readTimeoutMs,
-      signal: context.signal,
-    });
+    const read = await probeRead(context, { suite: SUITE, tag: 'read-unknown', operationId: id });
     if (!isTransient(read)) {
       answers++;
       failuresInRow = 0;

@@ -6,6 +6,8 @@ import { Transcript } from '../../src/transcript/transcript.js';
 import type { Exchange } from '../../src/transcript/exchange.js';
 import type { SuiteContext } from '../../suites/suite.js';
 import { unknownOperations } from '../../suites/scenarios/unknown-operations.js';
+import { MALFORMED_IDS, malformedIds } from '../../suites/scenarios/malformed-ids.js';
+import type { Suite } from '../../suites/suite.js';
 import { serveHandlers, type MockProvisioner } from '../support/msw-server.js';
 
 const POLL_INTERVAL_MS = 30;
@@ -35,7 +37,7 @@ describe('scenario/unknown-operations', () => {
   });
 
   /** Runs the suite against the handlers; the reads it sent, grouped by id, each in the order sent. */
-  async function run(handlers: ReturnType<typeof answering>, signal = new AbortController().signal): Promise<Exchange[][]> {
+  async function run(handlers: ReturnType<typeof answering>, signal = new AbortController().signal, suite: Suite = unknownOperations): Promise<Exchange[][]> {
     server = await serveHandlers(handlers);
     const transcript = new Transcript();
     client = new ProvisionerClient({ baseUrl: server.url, transcript, connections: 4 });
@@ -51,7 +53,7 @@ describe('scenario/unknown-operations', () => {
       signal,
       concluded: () => undefined,
     };
-    await unknownOperations.run(context);
+    await suite.run(context);
     const byId = new Map<string, Exchange[]>();
     for (const read of [...transcript.exchanges].sort((a, b) => a.sentAt - b.sentAt)) byId.set(read.operationId!, [...(byId.get(read.operationId!) ?? []), read]);
     return [...byId.values()];
@@ -92,5 +94,39 @@ describe('scenario/unknown-operations', () => {
     const stop = new AbortController();
     stop.abort();
     expect(await run(answering(500), stop.signal)).toEqual([]);
+  });
+});
+
+describe('scenario/malformed-ids', () => {
+  let server: MockProvisioner | undefined;
+  let client: ProvisionerClient | undefined;
+  afterEach(async () => {
+    await client?.close();
+    await server?.close();
+  });
+
+  async function readsById(handlers: ReturnType<typeof answering>): Promise<Map<string, Array<number | undefined>>> {
+    server = await serveHandlers(handlers);
+    const transcript = new Transcript();
+    client = new ProvisionerClient({ baseUrl: server.url, transcript, connections: 8 });
+    const poller = new Poller(client, { pollIntervalMs: POLL_INTERVAL_MS, maxOperationDurationMs: 5_000, readTimeoutMs: 5_000, concurrentReaders: 0, probeAfterFinal: false });
+    const signal = new AbortController().signal;
+    await malformedIds.run({ client, poller, changeSets: [], changesPointer: '/changes', planOnly: false, submitTimeoutMs: 5_000, readTimeoutMs: 5_000, signal, concluded: () => undefined });
+    const byId = new Map<string, Array<number | undefined>>();
+    for (const read of [...transcript.exchanges].sort((a, b) => a.sentAt - b.sentAt)) byId.set(read.operationId!, [...(byId.get(read.operationId!) ?? []), read.response?.status]);
+    return byId;
+  }
+
+  it('reads each malformed id once when it is answered', async () => {
+    const byId = await readsById(answering(404));
+    expect([...byId.keys()].sort()).toEqual(MALFORMED_IDS.map((id) => id.raw).sort());
+    expect([...byId.values()].every((statuses) => statuses.length === 1 && statuses[0] === 404)).toBe(true);
+  });
+
+  it('reads a malformed id again after a 5xx, and gives it up after three 5xx in a row', async () => {
+    expect([...(await readsById(answering(503, 400))).values()].every((statuses) => JSON.stringify(statuses) === '[503,400]')).toBe(true);
+    await client?.close();
+    await server?.close();
+    expect([...(await readsById(answering(500))).values()].every((statuses) => JSON.stringify(statuses) === '[500,500,500]')).toBe(true);
   });
 });
