@@ -70,7 +70,22 @@ export interface RuleSelection {
 export function judgeRules(transcript: Transcript, context: JudgeContext, selection: RuleSelection = {}): RuleResult[] {
   // Each rule sees the transcript as its situation allows: a restart's refused reads are durability's, not transient errors.
   const views = new SituationViews(withoutStoppedExchanges(transcript));
-  return RULES.map((rule) => judgeRule(rule, views.for(rule.id), context, selection));
+  const notes = new Map<string, string>();
+  return RULES.map((rule) => shareNotes(judgeRule(rule, views.for(rule.id), context, selection), notes));
+}
+
+/**
+ * Gives equal evidence notes one string: a rule broken by every read of a long run has tens of thousands of
+ * notes, most of them the same words ("read sent 2.3s after the 202 …"), each otherwise its own string kept
+ * until the report is written.
+ */
+function shareNotes(result: RuleResult, notes: Map<string, string>): RuleResult {
+  for (const item of result.evidence) {
+    const known = notes.get(item.note);
+    if (known === undefined) notes.set(item.note, item.note);
+    else item.note = known;
+  }
+  return result;
 }
 
 function judgeRule(rule: Rule, transcript: Transcript, context: JudgeContext, selection: RuleSelection): RuleResult {

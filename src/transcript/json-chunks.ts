@@ -78,7 +78,10 @@ function* chunksOf(value: unknown, gap: string, indent: string, depth: number): 
   yield written === 0 ? '{}' : `${gap ? `\n${indent}` : ''}}`;
 }
 
-const FLUSH_CHARACTERS = 64 * 1024;
+// Small enough that the text handed to each write stays an ordinary young object (V8 puts a string past
+// 128 KB, which 64 Ki two-byte characters make, in its large-object space, freed only by a full
+// collection): a report of tens of MB otherwise left the dead texts of its writes to pile up while it was written.
+const FLUSH_CHARACTERS = 16 * 1024;
 
 /**
  * Writes `JSON.stringify(value, null, gap)` and a newline to `path` piece by piece, creating its directory.
