@@ -113,7 +113,8 @@ const acceptedBody = objectWith({ operationId: fc.oneof(fc.constant(OP_ID), fc.s
 // Where the schema's pattern and a URL parser disagree, both ways, besides URLs either takes.
 const url = fc.oneof(
   { weight: 6, arbitrary: fc.webUrl({ withQueryParameters: true, withFragments: true }) },
-  fc.constantFrom('https://p.example.com', 'http://127.0.0.1:8080/x', 'http://p:99999', 'http://999.1.1.1', 'http://[1.2.3.4]'),
+  // Weighted up: a document must hold otherwise for its URL to be the parser's alone to refuse, and 500 runs must meet some.
+  { weight: 3, arbitrary: fc.constantFrom('https://p.example.com', 'http://127.0.0.1:8080/x', 'http://p:99999', 'http://999.1.1.1', 'http://[1.2.3.4]') },
   fc.constantFrom('http:p.example.com', 'http://bücher.de', 'http://p/a b', ' http://p', '/provisioner', 'ftp://example.com', 'mailto:a@b', 'localhost:8080', ''),
 );
 const kindOrType = fc.oneof({ weight: 8, arbitrary: fc.string({ minLength: 1 }) }, { weight: 1, arbitrary: fc.constantFrom('', ' ', '\t\n') });
