@@ -1,4 +1,5 @@
-import { beforeAll, describe, it } from 'vitest';
+// vitest is an optional peer: the entry imports without it, and says what is missing when it is used.
+const vitest: typeof import('vitest') | undefined = await import('vitest').catch(() => undefined);
 import { runConformance, type Report } from './api/run-conformance.js';
 import type { ConformanceOptions } from './api/options.js';
 import { RULES } from './rules/index.js';
@@ -23,6 +24,8 @@ function failureText(rule: JsonRuleResult): string {
  * exercise, or that was deselected or waived, is skipped (never passed); a warning passes unless `strict`.
  */
 export function describeConformance(name: string, options: ConformanceSuiteOptions): void {
+  if (!vitest) throw new Error('provisioner-conformance/vitest needs vitest next to it: npm install --save-dev vitest');
+  const { beforeAll, describe, it } = vitest;
   describe(name, () => {
     let report: Report | undefined;
     let failure: unknown;
