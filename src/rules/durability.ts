@@ -24,9 +24,10 @@ function judgeSurvivesRestart(transcript: Transcript, _context: JudgeContext): J
   const failed = windows.find((window) => !window.ok);
   if (failed) return notExercised(`the restart (${failed.describe}) did not succeed, so nothing can be said about what survives one: ${failed.message ?? 'it never ended'}`);
   const ends = new EndStates(transcript);
-  // Work that never ends is the restart's fault only where the provisioner ends its work otherwise: a
-  // provisioner that never finishes anything breaks operation.within-max-duration, not this rule.
-  const endsOtherWork = submissions(transcript).some((call) => ends.of(call).ended);
+  // Work that never ends is the restart's fault only where the provisioner ends its accepted work otherwise:
+  // a provisioner that never finishes an operation breaks operation.within-max-duration, not this rule. A 200
+  // answered at once (as a full provisioner may) says nothing about whether its operations ever end.
+  const endsOtherWork = ends.someOperationEnded(() => false);
   const faults: Evidence[] = [];
   let judged = 0;
   for (const post of submissions(transcript).filter((call) => call.suite === SITUATION_SUITES.restart)) {
@@ -53,7 +54,7 @@ function judgeSurvivesRestart(transcript: Transcript, _context: JudgeContext): J
     return notExercised(
       endsOtherWork
         ? 'no operation was in progress when the provisioner was restarted (every call answered 200, or its work had ended)'
-        : 'the provisioner ended no work in this run, restart or not, so what a restart does to it cannot be told apart',
+        : 'no operation of this run reached a final answer, restart or not, so what a restart does to them cannot be told apart',
     );
   }
   if (faults.length > 0) return broken(`${faults.length} of ${plural(judged, 'operation')} in progress across the restart did not survive it`, faults);

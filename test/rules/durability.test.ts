@@ -72,7 +72,7 @@ describe('durability.survives-restart', () => {
     b.pollEnded(APPLY_ID, apply, 'deadline', 30_000);
     expect(judge(b)).toEqual({
       outcome: 'not-exercised',
-      message: 'the provisioner ended no work in this run, restart or not, so what a restart does to it cannot be told apart',
+      message: 'no operation of this run reached a final answer, restart or not, so what a restart does to them cannot be told apart',
     });
   });
 

@@ -7,9 +7,10 @@ import { IN_PROGRESS, T0, TranscriptBuilder, context, shopDbFinal } from '../sup
 const RESTART = SITUATION_SUITES.restart;
 const ID = '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b';
 const OTHER = '0b7e2c44-1d3f-4a9b-8c21-5e6f7a8b9c0d';
+const THIRD = '3c9d1e2f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 const HELD_ONE = '1 operation in progress across the restart was still known afterwards and reached a final answer';
 const NOTHING_IN_PROGRESS = 'no operation was in progress when the provisioner was restarted (every call answered 200, or its work had ended)';
-const ENDS_NOTHING = 'the provisioner ended no work in this run, restart or not, so what a restart does to it cannot be told apart';
+const ENDS_NOTHING = 'no operation of this run reached a final answer, restart or not, so what a restart does to them cannot be told apart';
 
 function judge(b: TranscriptBuilder): Judgement {
   return durabilitySurvivesRestart.judge(b.transcript, context());
@@ -66,7 +67,8 @@ describe('durability.survives-restart: when it cannot judge', () => {
     const b = new TranscriptBuilder();
     accepted(b);
     // Work elsewhere ends, so work that never ends would count.
-    b.post('plan', { at: 0, body: shopDbFinal() });
+    b.post('plan', { at: 0, status: 202, body: { operationId: OTHER } });
+    b.read(OTHER, { at: 20, body: shopDbFinal() });
     expect(judge(b)).toEqual({ outcome: 'not-exercised', message: NOTHING_IN_PROGRESS });
   });
 
@@ -77,6 +79,8 @@ describe('durability.survives-restart: when it cannot judge', () => {
     b.pollEnded(OTHER, everyday.seq, 'lost', 1506);
     b.post('plan', { suite: RESTART, at: 0, status: 202, body: {} });
     b.post('apply', { suite: RESTART, at: 0, body: shopDbFinal() });
+    b.post('apply', { at: 0, status: 202, body: { operationId: THIRD } });
+    b.read(THIRD, { at: 20, body: shopDbFinal() });
     b.restart(100, 1100);
     expect(judge(b)).toEqual({ outcome: 'not-exercised', message: NOTHING_IN_PROGRESS });
   });
@@ -96,7 +100,8 @@ describe('durability.survives-restart: which restart an operation crossed', () =
     b.post('plan', { suite: RESTART, at: 0, took: 101, status: 202, body: { operationId: ID } });
     b.restart(100, 1100);
     b.read(ID, { suite: RESTART, at: 1500, status: 404, body: {} });
-    b.post('apply', { at: 0, body: shopDbFinal() });
+    b.post('apply', { at: 0, status: 202, body: { operationId: OTHER } });
+    b.read(OTHER, { at: 20, body: shopDbFinal() });
     expect(judge(b)).toEqual({ outcome: 'not-exercised', message: NOTHING_IN_PROGRESS });
   });
 
@@ -133,7 +138,8 @@ describe('durability.survives-restart: which restart an operation crossed', () =
 
   it('leaves out an operation accepted after the last restart', () => {
     const b = new TranscriptBuilder();
-    b.post('apply', { at: 0, body: shopDbFinal() });
+    b.post('apply', { at: 0, status: 202, body: { operationId: OTHER } });
+    b.read(OTHER, { at: 20, body: shopDbFinal() });
     b.restart(100, 200);
     b.post('plan', { suite: RESTART, at: 300, status: 202, body: { operationId: ID } });
     b.read(ID, { suite: RESTART, at: 400, status: 404, body: {} });
@@ -186,10 +192,11 @@ describe('durability.survives-restart: when a read answered 404', () => {
 });
 
 describe('durability.survives-restart: work that never ends', () => {
-  it('blames it where a 200 final answer shows the provisioner ends work', () => {
+  it('blames it where another operation reached its final answer', () => {
     const b = new TranscriptBuilder();
     const post = accepted(b);
-    b.post('plan', { at: 0, body: shopDbFinal() });
+    b.post('plan', { at: 0, status: 202, body: { operationId: OTHER } });
+    b.read(OTHER, { at: 20, body: shopDbFinal() });
     b.pollEnded(ID, post, 'final', 5000);
     const { message, evidence } = brokenOf(judge(b));
     expect(evidence).toEqual([{ note: 'plan shop-db accepted before the restart then gave no final answer', exchanges: [post] }]);
@@ -201,9 +208,19 @@ describe('durability.survives-restart: work that never ends', () => {
     const post = b.post('apply', { suite: RESTART, at: 0, status: 202, body: { operationId: ID } });
     delete post.changeSet;
     b.restart(100, 1100);
-    b.post('plan', { at: 0, body: shopDbFinal() });
+    b.post('plan', { at: 0, status: 202, body: { operationId: OTHER } });
+    b.read(OTHER, { at: 20, body: shopDbFinal() });
     b.pollEnded(ID, post.seq, 'deadline', 30_000);
     expect(brokenOf(judge(b)).evidence).toEqual([{ note: 'apply  accepted before the restart then gave no final answer within maxOperationDuration', exchanges: [post.seq] }]);
+  });
+
+  it('leaves it alone where only 200 answers ended: a full provisioner answers at once, and its operations may never end', () => {
+    const b = new TranscriptBuilder();
+    const post = accepted(b);
+    b.post('plan', { at: 0, body: shopDbFinal() });
+    b.post('apply', { suite: RESTART, at: 1200, body: shopDbFinal() });
+    b.pollEnded(ID, post, 'deadline', 30_000);
+    expect(judge(b)).toEqual({ outcome: 'not-exercised', message: ENDS_NOTHING });
   });
 
   it('does not take a 200 without a final outcome for work that ended', () => {
