@@ -3,7 +3,10 @@ import { bodyObject, isObject } from '../transcript/views.js';
 
 /** The parts of a result that make up the end state; descriptions are free text and may change. */
 interface ResultState {
+  /** Id and environment as a JSON pair: `a/b` in `c` and `a` in `b/c` are two changes. */
   key: string;
+  /** `shop-db in test`, as notes name it. */
+  label: string;
   outcome: string;
   outputs: unknown;
 }
@@ -28,9 +31,16 @@ export function canonicalJson(value: unknown): string {
 
 function resultState(result: unknown, index: number): ResultState {
   // Stryker disable next-line StringLiteral: a result that is not an object is compared by its key, which holds its JSON; its outcome is the same constant on both sides
-  if (!isObject(result)) return { key: `#${index + 1} ${canonicalJson(result)}`, outcome: '', outputs: undefined };
-  const key = `${String(result.id)}/${String(result.environment)}`;
-  return { key, outcome: String(result.outcome), outputs: result.outputs };
+  if (!isObject(result)) {
+    const label = `#${index + 1} ${canonicalJson(result)}`;
+    return { key: label, label, outcome: '', outputs: undefined };
+  }
+  const key = JSON.stringify([result.id ?? null, result.environment ?? null]);
+  return { key, label: `${nameOf(result.id)} in ${nameOf(result.environment)}`, outcome: String(result.outcome), outputs: result.outputs };
+}
+
+function nameOf(value: unknown): string {
+  return typeof value === 'string' ? value : canonicalJson(value);
 }
 
 export function finalState(exchange: Exchange): FinalState {
@@ -40,8 +50,9 @@ export function finalState(exchange: Exchange): FinalState {
   const map = new Map<string, ResultState>();
   for (const state of states) {
     // A doubled result is final.results-match-changes' business; mark it so that a change in doubling still shows.
-    const key = map.has(state.key) ? `${state.key} (again)` : state.key;
-    map.set(key, { ...state, key });
+    const doubled = map.has(state.key);
+    const key = doubled ? `${state.key} (again)` : state.key;
+    map.set(key, { ...state, key, label: doubled ? `${state.label} (again)` : state.label });
   }
   return { outcome: String(body?.outcome), results: map };
 }
@@ -53,15 +64,15 @@ export function finalDifferences(first: FinalState, later: FinalState): string[]
   for (const [key, was] of first.results) {
     const now = later.results.get(key);
     if (!now) {
-      differences.push(`result ${key} disappeared`);
+      differences.push(`result ${was.label} disappeared`);
       continue;
     }
-    if (was.outcome !== now.outcome) differences.push(`result ${key} outcome ${was.outcome} became ${now.outcome}`);
+    if (was.outcome !== now.outcome) differences.push(`result ${was.label} outcome ${was.outcome} became ${now.outcome}`);
     const outputs = changedOutputs(was.outputs, now.outputs);
-    if (outputs) differences.push(`result ${key} ${outputs}`);
+    if (outputs) differences.push(`result ${was.label} ${outputs}`);
   }
-  for (const key of later.results.keys()) {
-    if (!first.results.has(key)) differences.push(`result ${key} appeared`);
+  for (const [key, now] of later.results) {
+    if (!first.results.has(key)) differences.push(`result ${now.label} appeared`);
   }
   return differences;
 }

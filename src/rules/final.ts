@@ -111,7 +111,34 @@ function matchProblems(results: unknown[], changes: ChangeKey[]): string[] {
   for (const [key, have] of got) {
     if (!expected.has(key)) problems.push(`extra result ${have.label}${have.count > 1 ? ` (${have.count} times)` : ''}, not a change of the set`);
   }
-  return problems;
+  return [...problems, ...lookAlikes([...expected.keys()].filter((key) => !got.has(key)), [...got.keys()].filter((key) => !expected.has(key)))];
+}
+
+/**
+ * A missing pair and an extra one that print alike: the provisioner answered the change under another
+ * form of the same text (Unicode normalisation). The labels alone would read as the same name twice.
+ */
+function lookAlikes(missing: string[], extra: string[]): string[] {
+  const notes: string[] = [];
+  for (const sentKey of missing) {
+    const sent = JSON.parse(sentKey) as [string, string];
+    for (const answeredKey of extra) {
+      const answered = JSON.parse(answeredKey) as [string, string];
+      if (!sent.every((text, index) => sameNormalised(text, answered[index]!))) continue;
+      const shown = sent.flatMap((text, index) => (text === answered[index] ? [] : [`${codePoints(text)} was answered as ${codePoints(answered[index]!)}`]));
+      notes.push(`the extra result is the missing one with its text normalised: ${shown.join('; ')}`);
+    }
+  }
+  return notes;
+}
+
+function sameNormalised(a: string, b: string): boolean {
+  return a.normalize('NFKC') === b.normalize('NFKC');
+}
+
+/** `U+2F800`: the code points of a text, for two texts that print alike. */
+function codePoints(text: string): string {
+  return [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
 }
 
 export const finalResultsMatchChanges: Rule = {

@@ -48,11 +48,17 @@ const PLAIN = 'abcdefghijklmnopqrstuvwxyz0123456789';
 // Space first and '-' next: a shrunk punctuation character is the first one a provisioner can stumble over.
 const PUNCTUATION = [' ', '-', '.', '_', '/', ':', '@', '#', '!', '?', ',', ';', '(', ')', '[', ']', '{', '}', '"', "'", '\\', '%', '&', '+', '=', '*', '~', '`', '^', '|', '<', '>', '$'];
 
+/** A compatibility character (`ﬁ`, `Ａ`, `丽` U+2F800) comes back from a normalising provisioner as another one. */
+function isNormalisationStable(character: string): boolean {
+  return character.normalize('NFKC') === character && character.normalize('NFC') === character;
+}
+
 /**
  * One character (one code point) of an id or environment: mostly plain, often punctuation or space, sometimes
  * any printable code point (accents, CJK, right-to-left scripts, symbols outside the BMP). No control
- * characters, no lone surrogates and no combining sequences: all are valid JSON, but a provisioner may
- * fairly normalise them, and a correct provisioner must never fail a property.
+ * characters, no lone surrogates, no combining sequences and no code point that Unicode normalisation
+ * (NFC or NFKC) changes: all are valid JSON, but a provisioner may fairly normalise them, and a correct
+ * provisioner must never fail a property.
  */
 export function textUnit(): fc.Arbitrary<string> {
   // Cross-shrinking lets any character shrink to a plain one first, so minimal names read as plain as they can.
@@ -61,7 +67,7 @@ export function textUnit(): fc.Arbitrary<string> {
     { weight: 8, arbitrary: fc.constantFrom(...PLAIN) },
     { weight: 1, arbitrary: fc.constantFrom(...PLAIN.toUpperCase().slice(0, 26)) },
     { weight: 3, arbitrary: fc.constantFrom(...PUNCTUATION) },
-    { weight: 2, arbitrary: fc.string({ unit: 'grapheme-composite', minLength: 1, maxLength: 1 }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme-composite', minLength: 1, maxLength: 1 }).filter(isNormalisationStable) },
   );
 }
 

@@ -40,20 +40,28 @@ describe('final answers compared', () => {
   it('names a result that a later final answer drops, and one that it adds', () => {
     const both = answer([result({ id: 'a' }), result({ id: 'b' })]);
     const onlyA = answer([result({ id: 'a' })]);
-    expect(stableNotes(both, onlyA)).toEqual([`${AFTER}result b/test disappeared`]);
-    expect(stableNotes(onlyA, both)).toEqual([`${AFTER}result b/test appeared`]);
+    expect(stableNotes(both, onlyA)).toEqual([`${AFTER}result b in test disappeared`]);
+    expect(stableNotes(onlyA, both)).toEqual([`${AFTER}result b in test appeared`]);
   });
 
   it('lists the differences in the order of the results by id, whatever order the answers gave them in', () => {
     const first = answer([result({ id: 'c' }), result({ id: 'a' }), result({ id: 'b' })]);
     const later = answer([result({ id: 'd' }), result({ id: 'b' })]);
-    expect(stableNotes(first, later)).toEqual([`${AFTER}result a/test disappeared; result c/test disappeared; result d/test appeared`]);
+    expect(stableNotes(first, later)).toEqual([`${AFTER}result a in test disappeared; result c in test disappeared; result d in test appeared`]);
   });
 
   it('tells results apart by environment as well as id', () => {
     const test = answer([result({ id: 'a', environment: 'test' })]);
     const prod = answer([result({ id: 'a', environment: 'prod' })]);
-    expect(stableNotes(test, prod)).toEqual([`${AFTER}result a/test disappeared; result a/prod appeared`]);
+    expect(stableNotes(test, prod)).toEqual([`${AFTER}result a in test disappeared; result a in prod appeared`]);
+  });
+
+  it('tells apart a slash in the id from one in the environment, whatever order the results come in', () => {
+    const replica = result({ id: 'shop-db/replica', environment: 'prod', outputs: { password: 'p1' } });
+    const inReplicaProd = result({ id: 'shop-db', environment: 'replica/prod', outputs: { password: 'p2' } });
+    expect(stableNotes(answer([replica, inReplicaProd]), answer([inReplicaProd, replica]))).toEqual([]);
+    const changed = result({ id: 'shop-db', environment: 'replica/prod', outputs: { password: 'p3' } });
+    expect(stableNotes(answer([replica, inReplicaProd]), answer([changed, replica]))).toEqual([`${AFTER}result shop-db in replica/prod outputs changed: password`]);
   });
 
   it('takes outputs whose keys come back in another order as the same, at any depth', () => {
@@ -65,15 +73,15 @@ describe('final answers compared', () => {
   it('names every changed output, added and removed ones too, in order and without values', () => {
     const first = answer([result({ id: 'a', outputs: { url: 'x', size: 1, zone: 'eu' } })]);
     const later = answer([result({ id: 'a', outputs: { url: 'y', zone: 'eu', port: 5432 } })]);
-    expect(stableNotes(first, later)).toEqual([`${AFTER}result a/test outputs changed: port, size, url`]);
+    expect(stableNotes(first, later)).toEqual([`${AFTER}result a in test outputs changed: port, size, url`]);
   });
 
   it('says outputs changed when they stop or start being an object', () => {
     const object = answer([result({ id: 'a', outputs: { url: 'x' } })]);
     const list = answer([result({ id: 'a', outputs: ['x'] })]);
     const none = answer([result({ id: 'a' })]);
-    expect(stableNotes(object, list)).toEqual([`${AFTER}result a/test outputs changed`]);
-    expect(stableNotes(none, object)).toEqual([`${AFTER}result a/test outputs changed`]);
+    expect(stableNotes(object, list)).toEqual([`${AFTER}result a in test outputs changed`]);
+    expect(stableNotes(none, object)).toEqual([`${AFTER}result a in test outputs changed`]);
     // Outputs missing on both sides are the same.
     expect(stableNotes(none, none)).toEqual([]);
   });
@@ -81,14 +89,14 @@ describe('final answers compared', () => {
   it('orders arrays as they are: a list of outputs in another order is another list', () => {
     const first = answer([result({ id: 'a', outputs: { hosts: ['a', 'b'] } })]);
     const later = answer([result({ id: 'a', outputs: { hosts: ['b', 'a'] } })]);
-    expect(stableNotes(first, later)).toEqual([`${AFTER}result a/test outputs changed: hosts`]);
+    expect(stableNotes(first, later)).toEqual([`${AFTER}result a in test outputs changed: hosts`]);
   });
 
   it('keeps a doubled result apart, so that a change in doubling shows', () => {
     const once = answer([result({ id: 'a' })]);
     const twice = answer([result({ id: 'a' }), result({ id: 'a', outcome: 'failed' })]);
-    expect(stableNotes(once, twice)).toEqual([`${AFTER}result a/test (again) appeared`]);
-    expect(stableNotes(twice, once)).toEqual([`${AFTER}result a/test (again) disappeared`]);
+    expect(stableNotes(once, twice)).toEqual([`${AFTER}result a in test (again) appeared`]);
+    expect(stableNotes(twice, once)).toEqual([`${AFTER}result a in test (again) disappeared`]);
   });
 
   it('compares results that are not objects by their JSON and place', () => {
@@ -99,7 +107,7 @@ describe('final answers compared', () => {
   it('names a changed result outcome and outcome of the answer', () => {
     const first = answer([result({ id: 'a' }), result({ id: 'b' })]);
     const later = answer([result({ id: 'a' }), result({ id: 'b', outcome: 'failed' })], 'failed');
-    expect(stableNotes(first, later)).toEqual([`${AFTER}outcome succeeded became failed; result b/test outcome succeeded became failed`]);
+    expect(stableNotes(first, later)).toEqual([`${AFTER}outcome succeeded became failed; result b in test outcome succeeded became failed`]);
   });
 
   it('reads an answer without results as one with no result', () => {
@@ -125,7 +133,7 @@ describe('operation.final-stable at its edges', () => {
     expect(judgement).toMatchObject({ outcome: 'broken', count: 1, message: '1 of 1 later answer did not repeat the first final answer' });
     expect(evidenceOf(judgement)).toEqual([
       {
-        note: 'read sent 15ms before the first final answer arrived gave another final answer: outcome succeeded became failed; result shop-db/test outcome succeeded became failed',
+        note: 'read sent 15ms before the first final answer arrived gave another final answer: outcome succeeded became failed; result shop-db in test outcome succeeded became failed',
         exchanges: [sentFirst.seq, receivedFirst.seq],
       },
     ]);

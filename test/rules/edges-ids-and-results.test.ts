@@ -125,6 +125,19 @@ describe('results matched to changes', () => {
     });
   });
 
+  it('shows the code points of a result answered under a normalised form of its change\'s text', () => {
+    const b = new TranscriptBuilder();
+    const compatibility = '\u{2F800}';
+    b.post('plan', { body: { outcome: 'succeeded', description: 'd', results: [{ id: compatibility.normalize('NFC'), environment: 'test', outcome: 'succeeded', description: 'd' }] } });
+    const unicode = context({ changeSets: [{ name: 'shop-db', changes: [{ id: compatibility, environment: 'test' }] }] });
+    const judgement = finalResultsMatchChanges.judge(b.transcript, unicode);
+    if (judgement.outcome !== 'broken') throw new Error(judgement.message);
+    expect(judgement.evidence[0]!.note).toBe(
+      `POST /plan (seq 1, succeeded) for change set shop-db: no result for "${compatibility}" in "test"; extra result "\u4E3D" in "test", not a change of the set; ` +
+        'the extra result is the missing one with its text normalised: U+2F800 was answered as U+4E3D',
+    );
+  });
+
   it('says which changes were skipped beside the ones that held', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { body: shopDbFinal() });

@@ -89,7 +89,7 @@ describe('operation.final-stable', () => {
     expect(judgement).toMatchObject({ outcome: 'broken', count: 1 });
     expect(evidenceOf(judgement)).toEqual([
       {
-        note: 'read sent 1ms after the first final answer arrived gave another final answer: outcome succeeded became failed; result shop-db/test outcome succeeded became failed',
+        note: 'read sent 1ms after the first final answer arrived gave another final answer: outcome succeeded became failed; result shop-db in test outcome succeeded became failed',
         exchanges: [flipped.seq, final.seq],
       },
     ]);
@@ -101,7 +101,7 @@ describe('operation.final-stable', () => {
     changed.results = [{ id: 'shop-db', environment: 'test', outcome: 'succeeded', description: 'Handled shop-db.', outputs: { url: 'secret-y' } }];
     b.read(OP_ID, { at: 2005, body: changed, tag: 'read-after-final' });
     const notes = evidenceOf(operationFinalStable.judge(b.transcript, context())).map((e) => e.note);
-    expect(notes).toEqual(['read sent 1.0s after the first final answer arrived gave another final answer: result shop-db/test outputs changed: url']);
+    expect(notes).toEqual(['read sent 1.0s after the first final answer arrived gave another final answer: result shop-db in test outputs changed: url']);
   });
 
   it('compares a concurrent final answer with the first one received', () => {
