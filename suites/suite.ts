@@ -18,8 +18,11 @@ export interface SuiteContext {
   signal: AbortSignal;
   /** Collects what the control plane would conclude for each accepted operation. */
   concluded(conclusion: OperationConclusion): void;
-  /** Called once each time one of the suite's cases ends, for the live progress; absent when nobody listens. */
-  caseEnded?: () => void;
+  /**
+   * Called once each time one of the suite's cases ends, for the live progress; absent when nobody listens.
+   * A property says when the case was a candidate tried while shrinking a failure rather than a generated one.
+   */
+  caseEnded?: (kind?: { shrinking: boolean }) => void;
 }
 
 export interface Suite {

@@ -7,6 +7,8 @@ export interface PropertyResult {
    * and cases whose verdict shrinking took from the batch they ran in, are not counted again.
    */
   numRuns: number;
+  /** Of `numRuns`, the candidates tried while shrinking a failure; the rest were generated. Absent: none. */
+  shrinkRuns?: number;
   seed: number;
   /** fast-check's path to the shrunk counterexample; `--seed S --path P` replays it. */
   path?: string;

@@ -3,6 +3,7 @@ import { plural } from '../core/text.js';
 import { formatMs } from '../core/duration.js';
 import type { Verdict } from '../core/verdict.js';
 import type { RunOutcome, Summary } from '../runner/outcome.js';
+import { casesJudgedText } from '../runner/budget-outcome.js';
 import { curlFor } from './curl.js';
 import { renderExchange } from './exchange-text.js';
 import { propertyLines } from './properties-text.js';
@@ -158,7 +159,7 @@ export function budgetLines(outcome: RunOutcome, style: Style): string[] {
   if (budget.notExercised.length > 0) lines.push(`  ${plural(budget.notExercised.length, 'rule')} got no case: ${budget.notExercised.join(', ')}`);
   for (const property of budget.properties) {
     if (!property.interrupted && property.casesJudged >= property.casesAsked) continue;
-    lines.push(`  ${singleLine(property.name)}: ${property.casesJudged} of ${plural(property.casesAsked, 'case')} judged`);
+    lines.push(`  ${singleLine(property.name)}: ${casesJudgedText(property)} judged`);
   }
   return lines;
 }

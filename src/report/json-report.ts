@@ -171,6 +171,7 @@ function jsonProperty<L>(outcome: RunOutcome, result: PropertyResult, exchangesB
     name: result.name,
     status: result.status,
     numRuns: result.numRuns,
+    ...(result.shrinkRuns !== undefined && result.shrinkRuns > 0 && { shrinkRuns: result.shrinkRuns }),
     seed: result.seed,
     ...(result.path !== undefined && { path: result.path }),
     interrupted: result.interrupted,

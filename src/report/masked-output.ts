@@ -33,7 +33,7 @@ export function maskedProgress(progress: Progress, mask: SecretMask): Progress {
     operationEnded: (id, conclusion) => progress.operationEnded(mask.text(id), mask.text(conclusion)),
     message: (text) => progress.message(mask.text(text)),
     suiteStarted: (name, total) => progress.suiteStarted(mask.text(name), total),
-    casesDone: (name, done, total) => progress.casesDone(mask.text(name), done, total),
+    casesDone: (name, done, total, shrinking) => progress.casesDone(mask.text(name), done, total, shrinking),
     suiteEnded: (name, summary) => progress.suiteEnded(mask.text(name), mask.text(summary)),
     stop: () => progress.stop(),
   };

@@ -38,6 +38,8 @@ interface RunningSuite {
   startedAt: number;
   done: number;
   total?: number;
+  /** Candidates a property tried while shrinking a failure. */
+  shrinking?: number;
 }
 
 /** What the progress lines need of the run's clock and budget. */
@@ -55,7 +57,8 @@ export function budgetLeft(clock: RunClock): string | undefined {
 }
 
 function casesText(suite: RunningSuite): string {
-  return suite.total === undefined ? `${plural(suite.done, 'case')} done` : `${suite.done}/${suite.total} cases`;
+  const cases = suite.total === undefined ? `${plural(suite.done, 'case')} done` : `${suite.done}/${suite.total} cases`;
+  return suite.shrinking === undefined ? cases : `${cases}, shrinking a failure: ${plural(suite.shrinking, 'candidate')} tried`;
 }
 
 /** Who listens for suites, the same on a terminal and in a log: the suites still running, by name. */
@@ -66,11 +69,12 @@ class SuiteBoard {
     this.running.set(name, { name, startedAt: at, done: 0, ...(total !== undefined && { total }) });
   }
 
-  done(name: string, done: number, total: number | undefined): void {
+  done(name: string, done: number, total: number | undefined, shrinking: number | undefined): void {
     const suite = this.running.get(name);
     if (!suite) return;
     suite.done = done;
     if (total !== undefined) suite.total = total;
+    if (shrinking !== undefined) suite.shrinking = shrinking;
   }
 
   ended(name: string): RunningSuite | undefined {
@@ -147,8 +151,8 @@ class LogProgress implements Progress {
     this.suites.started(name, total, this.now());
   }
 
-  casesDone(name: string, done: number, total?: number): void {
-    this.suites.done(name, done, total);
+  casesDone(name: string, done: number, total?: number, shrinking?: number): void {
+    this.suites.done(name, done, total, shrinking);
   }
 
   // A log is not redrawn: one line when a suite ends says what it did and what is left of the budget.
@@ -283,8 +287,8 @@ class LiveProgress implements Progress {
     this.suites.started(name, total, this.now());
   }
 
-  casesDone(name: string, done: number, total?: number): void {
-    this.suites.done(name, done, total);
+  casesDone(name: string, done: number, total?: number, shrinking?: number): void {
+    this.suites.done(name, done, total, shrinking);
   }
 
   suiteEnded(name: string, summary: string): void {

@@ -1,8 +1,8 @@
 import type { PropertyResult } from '../core/property-result.js';
-import { plural } from '../core/text.js';
 import { RULES } from '../rules/index.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import { curlFor } from './curl.js';
+import { casesFact } from './property-cases.js';
 import { renderExchange } from './exchange-text.js';
 import { replayCommand } from './replay.js';
 import { singleLine, stripControl } from './safe-text.js';
@@ -19,8 +19,9 @@ function paint(status: PropertyResult['status'], style: Style): (text: string) =
 }
 
 function statusLine(result: PropertyResult, nameWidth: number, style: Style): string {
-  const status = paint(result.status, style)(`${MARKS[result.status]} ${result.status.padEnd(7)}`);
-  const facts = [plural(result.numRuns, 'case'), `seed ${result.seed}`];
+  // Held over no case at all is no pass: the time limit was spent before one ended.
+  const status = result.numRuns === 0 && result.status === 'passed' ? style.dim(`– ${'no case'.padEnd(7)}`) : paint(result.status, style)(`${MARKS[result.status]} ${result.status.padEnd(7)}`);
+  const facts = [casesFact(result), `seed ${result.seed}`];
   if (result.path !== undefined) facts.push(`path ${result.path}`);
   const stopped = result.interrupted ? style.dim('  (stopped by its time limit)') : '';
   return `  ${status} ${result.name.padEnd(nameWidth)}${facts.join(', ')}${stopped}`;

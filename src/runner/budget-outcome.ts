@@ -21,13 +21,20 @@ export function budgetOutcome(facts: BudgetFacts, rules: readonly RuleResult[], 
     exhausted: facts.exhausted,
     properties: properties.map((result) => ({
       name: result.name,
-      casesJudged: result.numRuns,
+      // Generated cases against those asked for: candidates tried while shrinking are none of them.
+      casesJudged: result.numRuns - (result.shrinkRuns ?? 0),
       casesAsked: facts.casesAsked[result.name] ?? result.numRuns,
       interrupted: result.interrupted,
     })),
     // Only a spent budget may be why a rule lacks its situation; otherwise its own message says why.
     notExercised: facts.exhausted ? rules.filter((rule) => rule.status === 'not-exercised').map((rule) => rule.id) : [],
   };
+}
+
+/** `3 of 20 cases`; with every case judged, a cut was the shrinking's: `20 of 20 cases, shrinking cut short`. */
+export function casesJudgedText(property: BudgetOutcome['properties'][number]): string {
+  const cases = `${property.casesJudged} of ${plural(property.casesAsked, 'case')}`;
+  return property.interrupted && property.casesJudged >= property.casesAsked ? `${cases}, shrinking cut short` : cases;
 }
 
 /** One sentence for the run's conclusions when the budget ran out: what stopped, and what lacks cases. */
@@ -39,7 +46,7 @@ export function budgetNote(budget: BudgetOutcome): string | undefined {
   if (budget.notExercised.length > 0) parts.push(`${plural(budget.notExercised.length, 'rule')} got no case: ${budget.notExercised.join(', ')}`);
   const short = budget.properties.filter((property) => property.interrupted || property.casesJudged < property.casesAsked);
   if (short.length > 0) {
-    parts.push(`properties cut short: ${short.map((property) => `${property.name} ${property.casesJudged} of ${plural(property.casesAsked, 'case')}`).join(', ')}`);
+    parts.push(`properties cut short: ${short.map((property) => `${property.name} ${casesJudgedText(property)}`).join(', ')}`);
   }
   return parts.join('; ');
 }

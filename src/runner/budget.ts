@@ -39,7 +39,8 @@ export function restartReserveMs(restartTimeoutMs: number, pollIntervalMs: numbe
 
 /**
  * Each property's time limit when none was given: what remains of the run's budget when the properties
- * start (they run at once, so each may use all of it), less the restart's reserve when a restart follows.
+ * start (they run at once, so each may use all of it; those that take turns share it), less the restart's
+ * reserve when a restart follows.
  * Never zero: a property with no time left still starts, stops at once and reports that it got no case.
  */
 export function derivedPropertyTimeLimitMs(remainingMs: number, reserveMs: number): number {
@@ -47,7 +48,11 @@ export function derivedPropertyTimeLimitMs(remainingMs: number, reserveMs: numbe
 }
 
 /** Property settings whose time limit nobody gave (`timeLimitGiven: false`) get the one the budget leaves; others stay as they are. */
-export function withBudgetedTimeLimit<T extends { timeLimitMs: number; timeLimitGiven?: boolean }>(settings: T, remainingMs: number, reserveMs: number): T {
+export function withBudgetedTimeLimit<T extends { timeLimitMs: number; timeLimitGiven?: boolean; timeLimitShared?: boolean }>(
+  settings: T,
+  remainingMs: number,
+  reserveMs: number,
+): T {
   if (settings.timeLimitGiven !== false) return settings;
-  return { ...settings, timeLimitMs: derivedPropertyTimeLimitMs(remainingMs, reserveMs) };
+  return { ...settings, timeLimitMs: derivedPropertyTimeLimitMs(remainingMs, reserveMs), timeLimitShared: true };
 }

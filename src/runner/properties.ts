@@ -11,6 +11,11 @@ export interface PropertyRunSettings {
   maxExamples?: number;
   /** Wall-clock budget of each property, generation and shrinking included. */
   timeLimitMs: number;
+  /**
+   * The time limit is what the run's budget leaves for all the properties together: properties that take
+   * turns share it, so that one shrinking a failure cannot leave the next one without a case.
+   */
+  timeLimitShared?: boolean;
   seed?: number;
   /** With `seed`: replays the one case this fast-check path names. */
   path?: string;
@@ -43,14 +48,28 @@ export async function runProperties(
       allowApplyGenerated: settings.allowApplyGenerated,
     },
   });
+  const deadline = performance.now() + settings.timeLimitMs;
+  const planned = settings.suites.map((suite) => {
+    const context = contextFor(suite);
+    return { suite, context, applies: suite.applies(context.settings, context.planOnly) };
+  });
   let applyTurn: Promise<unknown> = appliesMayStart.catch(() => undefined);
+  let turnsLeft = planned.filter((property) => property.applies).length;
   return Promise.all(
-    settings.suites.map((suite) => {
-      const context = contextFor(suite);
-      if (!suite.applies(context.settings, context.planOnly)) return suite.run(context);
-      const turn = applyTurn.then(() => suite.run(context));
+    planned.map(({ suite, context, applies }) => {
+      if (!applies) return suite.run(context);
+      const turn = applyTurn.then(() => {
+        const timeLimitMs = settings.timeLimitShared ? shareOf(deadline - performance.now(), turnsLeft) : settings.timeLimitMs;
+        turnsLeft--;
+        return suite.run({ ...context, settings: { ...context.settings, timeLimitMs } });
+      });
       applyTurn = turn.catch(() => undefined);
       return turn;
     }),
   );
+}
+
+/** A property's even share of what is left for it and the ones still waiting for their turn; time one leaves unused goes to those after it. */
+export function shareOf(remainingMs: number, turnsLeft: number): number {
+  return Math.max(1, Math.floor(remainingMs / Math.max(1, turnsLeft)));
 }

@@ -4,18 +4,31 @@ import type { SuiteProgress } from '../core/suite-progress.js';
 import type { PropertySuite } from '../../suites/properties/property.js';
 import type { Suite, SuiteContext } from '../../suites/suite.js';
 
-/** A counter of one suite's ended cases that tells the progress each time one ends. */
-function counter(progress: SuiteProgress, name: string, total: number | undefined): { caseEnded: () => void; done: () => number } {
+interface CaseCounter {
+  caseEnded: (kind?: { shrinking: boolean }) => void;
+  done: () => number;
+  shrinking: () => number | undefined;
+}
+
+/** A counter of one suite's ended cases that tells the progress each time one ends; candidates tried while shrinking count apart. */
+function counter(progress: SuiteProgress, name: string, total: number | undefined): CaseCounter {
   let done = 0;
+  let shrinking: number | undefined;
   return {
-    caseEnded: () => progress.casesDone(name, ++done, total),
+    caseEnded: (kind) => {
+      if (kind?.shrinking) shrinking = (shrinking ?? 0) + 1;
+      else done++;
+      progress.casesDone(name, done, total, shrinking);
+    },
     done: () => done,
+    shrinking: () => shrinking,
   };
 }
 
 /** How a suite ended, in a few words: its cases, and whether the run's budget or the user stopped it. */
-export function endSummary(done: number, total: number | undefined, signal: AbortSignal): string {
-  const cases = total === undefined ? plural(done, 'case') : `${done} of ${plural(total, 'case')}`;
+export function endSummary(done: number, total: number | undefined, signal: AbortSignal, shrinking?: number): string {
+  const generated = total === undefined ? plural(done, 'case') : `${done} of ${plural(total, 'case')}`;
+  const cases = shrinking === undefined ? generated : `${generated} and ${plural(shrinking, 'candidate')} tried while shrinking`;
   if (!signal.aborted) return cases;
   return `${cases}; ${isBudgetSpent(signal) ? 'stopped when the time limit was spent' : 'stopped'}`;
 }
@@ -50,7 +63,7 @@ export function trackedProperty(suite: PropertySuite, progress: SuiteProgress, t
         message = result.message;
         return result;
       } finally {
-        const summary = endSummary(cases.done(), total, context.signal);
+        const summary = endSummary(cases.done(), total, context.signal, cases.shrinking());
         progress.suiteEnded(suite.name, message === undefined ? summary : `${summary}: ${message}`);
       }
     },

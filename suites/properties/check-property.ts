@@ -37,8 +37,9 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const limit = AbortSignal.any([context.signal, clock.signal]);
   const running = new Set<Promise<unknown>>();
   let batches = 0;
-  // Sub-cases whose verdicts were taken: the property's count of cases.
+  // Sub-cases whose verdicts were taken: the property's count of cases, and of those the candidates tried while shrinking.
   let judged = 0;
+  let shrinkJudged = 0;
   let over = false;
   // fast-check reports the last failing case it saw as the counterexample: keep its verdict.
   let lastFailure: SubCaseRecord<T> | undefined;
@@ -52,6 +53,8 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     return (index) => (batchSize === 1 ? `${spec.name}#${batch}` : `${spec.name}#${batch}.${index + 1}`);
   };
   const runSubCase = async (value: T, caseSuite: string): Promise<SubCaseRecord<T>> => {
+    // A case started once a failure was seen is a shrink candidate.
+    const shrinking = lastFailure !== undefined;
     const run = runGuarded(spec, value, caseSuite, limit);
     running.add(run);
     try {
@@ -59,7 +62,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
       return { value, caseSuite, verdict };
     } finally {
       running.delete(run);
-      context.caseEnded?.();
+      context.caseEnded?.({ shrinking });
     }
   };
 
@@ -125,6 +128,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     if (over || limit.aborted) return true;
     const records = settled.map((s) => (s as PromiseFulfilledResult<SubCaseRecord<T>>).value);
     judged += records.length;
+    if (lastFailure) shrinkJudged += records.length;
     verdicts.remember(batch, [...records, ...batch.slice(count).map((): typeof SKIPPED => SKIPPED)]);
     return heldBy(records);
   };
@@ -147,7 +151,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   clearTimeout(timer);
   if (kitFault) throw kitFault;
 
-  const base = { name: spec.name, numRuns: judged, seed, interrupted: details.interrupted || cutShort };
+  const base = { name: spec.name, numRuns: judged, shrinkRuns: shrinkJudged, seed, interrupted: details.interrupted || cutShort };
   // Interrupted before any case ended (a very slow provisioner) is no failure: there is no counterexample.
   if (!details.failed || details.counterexample === null || !lastFailure) {
     return {
@@ -202,6 +206,7 @@ function freshSeed(): number {
 }
 
 function passedMessage(cases: number, interrupted: boolean, timeLimitMs: number): string {
+  if (cases === 0) return `got no case: stopped before its first case ended (its time limit: ${Math.round(timeLimitMs / 1000)} s)`;
   if (!interrupted) return `held over ${cases} cases`;
   return `held over ${cases} cases before the time limit of ${Math.round(timeLimitMs / 1000)} s stopped it`;
 }

@@ -205,6 +205,10 @@ describe('checkProperty', () => {
       for (const { value } of batch) expect(beforeReruns.filter((call) => call.value === value)).toHaveLength(1);
       // Sub-cases judged: the batches, then the shrinks of the failing sub-case; the re-run is not counted.
       expect(result.numRuns).toBe(beforeReruns.length);
+      // The shrinks are the cases judged after the failing batch: the 40 generated ones are apart from them.
+      const generated = calls.findIndex((call) => call.caseSuite.startsWith(failingBatch)) + 10;
+      expect(result.shrinkRuns).toBe(beforeReruns.length - generated);
+      expect(result.shrinkRuns).toBeGreaterThan(0);
       expect(result.reruns).toEqual([{ reproduced: true, exchanges: [500], notes: ['n is 500'] }]);
     });
 

@@ -36,6 +36,21 @@ describe('the HTML report of a run', () => {
     expect(html).toContain('curl -sS -i');
   });
 
+  it('shows a property that got no case as such, and candidates tried while shrinking apart from generated cases', () => {
+    const common = { seed: 7, interrupted: true, ruleIds: [], exchanges: [], notes: [], reruns: [], message: 'm' };
+    const page = htmlReportFor(
+      sampleOutcome({
+        properties: [
+          { ...common, name: 'property/model-based-runs', status: 'passed', numRuns: 0 },
+          { ...common, name: 'property/generated-plans', status: 'failed', numRuns: 30, shrinkRuns: 10, path: '1:0' },
+        ],
+      }),
+    );
+    expect(page).toContain('<span class="status not-exercised">no case</span> <code>property/model-based-runs</code>');
+    expect(page).toContain('20 cases and 10 candidates tried while shrinking · seed 7');
+    expect(page).toContain('<span class="status fail">failed</span> <code>property/generated-plans</code>');
+  });
+
   it('shows a proxy error page as its words, never as markup, and runs none of its script', () => {
     expect(html).toContain('Service Unavailable');
     expect(html).not.toContain('secretScriptMarker');

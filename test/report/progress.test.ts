@@ -171,6 +171,16 @@ describe('suite progress on a terminal', () => {
     progress.stop();
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('shows the candidates a property tried while shrinking beside its generated cases', () => {
+    const stream = new FakeStream(true, 100);
+    const progress = createProgress(asStream(stream), { color: false, startedAt: 0, now: () => 2_000 });
+    progress.suiteStarted('property/generated-plans', 20);
+    progress.casesDone('property/generated-plans', 20, 20, 7);
+    vi.advanceTimersByTime(100);
+    expect(stream.text.split('\n')[0]).toMatch(/^. property\/generated-plans {2}20\/20 cases, shrinking a failure: 7 candidates tried {2}0ms$/);
+    progress.stop();
+  });
 });
 
 describe('helpers', () => {

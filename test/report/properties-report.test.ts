@@ -76,6 +76,19 @@ describe('properties in the reports', () => {
     expect(text.indexOf('Properties')).toBeLessThan(text.search(/^\d+ passed, /m));
   });
 
+  it('count candidates tried while shrinking apart, and never call a property that got no case passed', () => {
+    const shrunk: PropertyResult = { ...failed('failed'), numRuns: 99, shrinkRuns: 79 };
+    const starved: PropertyResult = { ...PASSED, name: 'property/model-based-runs', numRuns: 0, message: 'got no case' };
+    const outcome = sampleOutcome({ properties: [shrunk, starved] });
+    const section = renderSummary(outcome, { color: false, invocation: ['run'] }).split('Properties')[1]!;
+    expect(section).toMatch(/✗ failed +property\/generated-plans +20 cases and 79 candidates tried while shrinking, seed 1234/);
+    expect(section).toMatch(/– no case +property\/model-based-runs +0 cases, seed 77/);
+    expect(section).not.toMatch(/passed +property\/model-based-runs/);
+    const report = buildJsonReport(outcome);
+    expect(validate(report)).toEqual([]);
+    expect(report.properties.map((p) => [p.numRuns, p.shrinkRuns])).toEqual([[99, 79], [0, undefined]]);
+  });
+
   it('say so when a failure did not repeat', () => {
     const text = renderSummary(sampleOutcome({ properties: [failed('flaky')] }), { color: false });
     expect(text).toContain('? flaky');

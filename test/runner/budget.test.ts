@@ -55,7 +55,7 @@ describe('the property time limit derived from the budget', () => {
   });
 
   it('replaces only a limit nobody gave', () => {
-    expect(withBudgetedTimeLimit({ timeLimitMs: 60_000, timeLimitGiven: false }, 300_000, 62_000).timeLimitMs).toBe(238_000);
+    expect(withBudgetedTimeLimit({ timeLimitMs: 60_000, timeLimitGiven: false }, 300_000, 62_000)).toEqual({ timeLimitMs: 238_000, timeLimitGiven: false, timeLimitShared: true });
     expect(withBudgetedTimeLimit({ timeLimitMs: 20_000, timeLimitGiven: true }, 300_000, 0).timeLimitMs).toBe(20_000);
     // A caller that does not say keeps its own limit.
     expect(withBudgetedTimeLimit({ timeLimitMs: 20_000 }, 300_000, 0).timeLimitMs).toBe(20_000);
@@ -97,6 +97,13 @@ describe('the budget in the outcome', () => {
     expect(note).toContain('2 rules got no case: operation.within-max-duration, apply.idempotent');
     expect(note).toContain('properties cut short: property/generated-plans 3 of 20 cases');
     expect(note).not.toContain('malformed-json');
+  });
+
+  it('measures generated cases against those asked for, leaving out candidates tried while shrinking', () => {
+    const shrunk = { ...property('property/generated-plans', 99, true), status: 'failed' as const, shrinkRuns: 79 };
+    const budget = budgetOutcome({ limit: { ms: 120_000, text: 'PT2M' }, spentMs: 120_000, exhausted: true, casesAsked }, rules, [shrunk]);
+    expect(budget.properties).toEqual([{ name: 'property/generated-plans', casesJudged: 20, casesAsked: 20, interrupted: true }]);
+    expect(budgetNote(budget)).toContain('properties cut short: property/generated-plans 20 of 20 cases, shrinking cut short');
   });
 
   it('says nothing in the conclusions, and blames no rule on it, while it was not spent', () => {

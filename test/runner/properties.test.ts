@@ -1,17 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { runProperties } from '../../src/runner/properties.js';
+import { runProperties, shareOf } from '../../src/runner/properties.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import type { PropertySuite } from '../../suites/properties/property.js';
 import type { SuiteContext } from '../../suites/suite.js';
 import { context as judgeContext } from '../support/transcript-builder.js';
 
 /** A property that records when it ran, and whether it applies. */
-function fakeSuite(name: string, applies: boolean, timeline: string[]): PropertySuite {
+function fakeSuite(name: string, applies: boolean, timeline: string[], limits: Record<string, number> = {}): PropertySuite {
   return {
     name,
     defaultMaxExamples: 1,
     applies: () => applies,
-    async run(): Promise<PropertyResult> {
+    async run(context): Promise<PropertyResult> {
+      limits[name] = context.settings.timeLimitMs;
       timeline.push(`${name} start`);
       await new Promise((resolve) => setTimeout(resolve, 20));
       timeline.push(`${name} end`);
@@ -47,5 +48,27 @@ describe('running the properties of a run', () => {
     scenariosDone();
     await running;
     expect(timeline).toEqual(['plan-a start', 'plan-a end', 'scenarios end', 'apply-a start', 'apply-a end']);
+  });
+
+  it("shares a time limit the run's budget left among the properties that take turns, and gives each the whole of one that was given", async () => {
+    const limits: Record<string, number> = {};
+    const suites = [fakeSuite('apply-a', true, [], limits), fakeSuite('plan-a', false, [], limits), fakeSuite('apply-b', true, [], limits)];
+    await runProperties({} as SuiteContext, { suites, timeLimitMs: 10_000, timeLimitShared: true, allowApplyGenerated: false }, judgeContext(), () => undefined);
+    // The first of two turns gets half; the last gets what is left, its predecessor's unused time included.
+    expect(limits['apply-a']).toBeLessThanOrEqual(5_000);
+    expect(limits['apply-a']).toBeGreaterThan(4_000);
+    expect(limits['apply-b']).toBeGreaterThan(8_000);
+    expect(limits['apply-b']).toBeLessThan(10_000);
+    expect(limits['plan-a']).toBe(10_000);
+
+    await runProperties({} as SuiteContext, { suites, timeLimitMs: 10_000, allowApplyGenerated: false }, judgeContext(), () => undefined);
+    expect(limits).toEqual({ 'apply-a': 10_000, 'plan-a': 10_000, 'apply-b': 10_000 });
+  });
+
+  it('never gives a turn less than a millisecond', () => {
+    expect(shareOf(0, 2)).toBe(1);
+    expect(shareOf(-50, 1)).toBe(1);
+    expect(shareOf(900, 0)).toBe(900);
+    expect(shareOf(901, 2)).toBe(450);
   });
 });

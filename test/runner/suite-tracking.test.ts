@@ -11,8 +11,8 @@ class Recorder implements SuiteProgress {
   suiteStarted(name: string, total?: number): void {
     this.events.push(`started ${name} ${total ?? '?'}`);
   }
-  casesDone(name: string, done: number, total?: number): void {
-    this.events.push(`done ${name} ${done}/${total ?? '?'}`);
+  casesDone(name: string, done: number, total?: number, shrinking?: number): void {
+    this.events.push(`done ${name} ${done}/${total ?? '?'}${shrinking === undefined ? '' : ` shrinking ${shrinking}`}`);
   }
   suiteEnded(name: string, summary: string): void {
     this.events.push(`ended ${name}: ${summary}`);
@@ -71,5 +71,29 @@ describe('a tracked property', () => {
     expect(tracked.applies({ maxExamples: 5, timeLimitMs: 1, allowApplyGenerated: false }, false)).toBe(true);
     await expect(tracked.run(contextWith(new AbortController().signal) as PropertyContext)).resolves.toBe(result);
     expect(progress.events).toEqual(['started property/p 5', 'done property/p 1/5', 'done property/p 2/5', 'ended property/p: 2 of 5 cases: held over 2 cases']);
+  });
+
+  it('counts the candidates tried while shrinking apart from the generated cases', async () => {
+    const result = { name: 'property/p', message: 'broke answer.status' } as PropertyResult;
+    const suite: PropertySuite = {
+      name: 'property/p',
+      defaultMaxExamples: 2,
+      applies: () => false,
+      async run(context) {
+        context.caseEnded?.({ shrinking: false });
+        context.caseEnded?.({ shrinking: false });
+        context.caseEnded?.({ shrinking: true });
+        return result;
+      },
+    };
+    const progress = new Recorder();
+    await trackedProperty(suite, progress, 2).run(contextWith(new AbortController().signal) as PropertyContext);
+    expect(progress.events).toEqual([
+      'started property/p 2',
+      'done property/p 1/2',
+      'done property/p 2/2',
+      'done property/p 2/2 shrinking 1',
+      'ended property/p: 2 of 2 cases and 1 candidate tried while shrinking: broke answer.status',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { JsonExchange, JsonProperty, JsonReport, JsonRule } from '../json-report.js';
+import { casesFact } from '../property-cases.js';
 import { upstreamText } from '../upstream-text.js';
 import { shellWord } from '../shell-quote.js';
 import { escapeHtml as e } from './escape.js';
@@ -55,12 +56,18 @@ function ruleFinding(rule: JsonRule): string {
   ].join('');
 }
 
+/** The property's status; one that held over no case at all says so rather than passed. */
+function propertyBadge(property: JsonProperty): string {
+  if (property.status === 'passed' && property.numRuns === 0) return '<span class="status not-exercised">no case</span>';
+  return `<span class="status ${property.status === 'passed' ? 'pass' : 'fail'}">${e(property.status)}</span>`;
+}
+
 function propertyBlock(property: JsonProperty, report: JsonReport): string {
   const replay = ['provisioner-conformance', 'run', '--url', report.target.url, ...property.replay].map(shellWord).join(' ');
   return [
-    `<article class="property p-${e(property.status)}"><h3><span class="status ${property.status === 'passed' ? 'pass' : 'fail'}">${e(property.status)}</span> <code>${e(property.name)}</code></h3>`,
+    `<article class="property p-${e(property.status)}"><h3>${propertyBadge(property)} <code>${e(property.name)}</code></h3>`,
     `<p>${e(property.message)}</p>`,
-    `<p class="muted">${property.numRuns} cases · seed ${property.seed}${property.interrupted ? ' · cut short by its time limit' : ''}</p>`,
+    `<p class="muted">${e(casesFact(property))} · seed ${property.seed}${property.interrupted ? ' · cut short by its time limit' : ''}</p>`,
     property.ruleIds.length > 0 ? `<p>Rules broken: ${property.ruleIds.map((id) => `<code>${e(id)}</code>`).join(', ')}</p>` : '',
     property.counterexample !== undefined ? `<span class="label">counterexample</span><pre>${e(property.counterexample)}</pre>` : '',
     property.notes.length > 0 ? `<ul>${property.notes.map((note) => `<li>${e(note)}</li>`).join('')}</ul>` : '',
