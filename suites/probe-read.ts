@@ -3,7 +3,7 @@ import type { SuiteContext } from './suite.js';
 
 export interface ProbeRead {
   suite: string;
-  tag: 'read-unknown' | 'read-malformed';
+  tag: 'read-unknown' | 'read-malformed' | 'read-after-final';
   /** The id as the judges name it. */
   operationId: string;
   /** The id as it goes into the path, already encoded; the id itself when absent. */
@@ -12,7 +12,7 @@ export interface ProbeRead {
   signal?: AbortSignal;
 }
 
-/** Reads an id the provisioner never issued (an unknown UUID, a malformed id) with the read time limit: a probe. */
+/** Reads an id with the read time limit, as a probe: one the provisioner never issued (an unknown UUID, a malformed id), or a finished operation's. */
 export function probeRead(context: SuiteContext, read: ProbeRead): Promise<Exchange> {
   return context.client.send({
     suite: read.suite,

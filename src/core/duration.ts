@@ -22,6 +22,9 @@ export function parseDuration(text: unknown): DurationParse {
   try {
     parts = parseIso(text.trim());
   } catch {
+    // ISO 8601 writes the designators in upper case; `pt5m` is the most common slip.
+    const upper = text.trim().toUpperCase();
+    if (upper !== text.trim() && parseDuration(upper).ok) return { ok: false, error: `"${text}" is not an ISO 8601 duration: its letters are upper case (${upper})` };
     return { ok: false, error: `"${text}" is not an ISO 8601 duration (write e.g. PT0.5S, PT10S or PT5M)` };
   }
   let ms = 0;

@@ -8,6 +8,8 @@ export interface ReadHistory {
   readsBeforeFinal: number;
   /** A read has been answered with the final answer. */
   finalGiven: boolean;
+  /** When that read was answered, Unix ms. */
+  finalGivenAt?: number;
   /** Reads answered after that. */
   readsAfterFinal: number;
 }

@@ -24,9 +24,10 @@ export async function answerRead(rawId: string, context: ReferenceContext): Prom
   const fraction = options.workMs > 0 ? Math.min(ALMOST_DONE, Math.max(0, now - operation.acceptedAt) / options.workMs) : ALMOST_DONE;
   const body = phase === 'running' ? inProgressAnswer(progressNote(operation.kind, operation.changeSet, fraction)) : operation.final;
   const correct: ReadAnswer = { status: 200, body, contentType: JSON_TYPE };
-  const answer = seams.readAnswer ? await seams.readAnswer(correct, { phase, operation, fraction }) : correct;
+  const answer = seams.readAnswer ? await seams.readAnswer(correct, { phase, operation, fraction, now }) : correct;
   if (phase === 'final' && typeof answer.body !== 'string' && answer.body.outcome !== 'in_progress') {
     history.finalGiven = true;
+    history.finalGivenAt = now;
     if (seams.forgetsOnFinalRead) context.store.forget(operation.id);
   }
   const { status, contentType, headers } = answer;

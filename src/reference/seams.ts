@@ -37,6 +37,8 @@ export interface ReadFacts {
   operation: Operation;
   /** How much of the work is done, 0 ≤ fraction < 1; meaningful while running. */
   fraction: number;
+  /** The reference's clock at this read, Unix ms. */
+  now: number;
 }
 
 /**

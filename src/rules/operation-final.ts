@@ -5,12 +5,17 @@ import type { OperationView } from '../transcript/views.js';
 import { isFinalAnswer, isInProgressAnswer, isTransient, operations, readsAfterFinal } from '../transcript/views.js';
 import { finalDifferences, finalState } from './final-equality.js';
 import { broken, evidence, held, notExercised } from './judgement.js';
-import { answered, firstFinalRead, readSinceFinal } from './operation-reads.js';
+import { answered, firstFinalRead, noOperationRead, readSinceFinal } from './operation-reads.js';
+import type { Transcript } from '../transcript/transcript.js';
+import { SITUATION_SUITES } from '../transcript/situations.js';
 import type { Evidence, Rule } from './types.js';
 
 /** Rules about an operation after its final answer: no relapse to in_progress, the same answer, kept for a while. */
 
-const NO_FINAL = 'no operation gave a final answer';
+/** Why no operation could be judged after its final answer: none was accepted or read, or none gave one. */
+function noFinal(transcript: Transcript): string {
+  return noOperationRead(transcript) ?? 'no operation gave a final answer';
+}
 
 /** Operations that gave a final answer, each with the read that delivered it first. */
 function withFinal(ops: readonly OperationView[]): Array<{ op: OperationView; first: Exchange }> {
@@ -30,7 +35,7 @@ export const operationNoInProgressAfterFinal: Rule = {
     'Once a read of an operation has been answered with a final outcome, no read sent after that answer arrived, by any reader, answers in_progress.',
   judge(transcript) {
     const finished = withFinal(operations(transcript));
-    if (finished.length === 0) return notExercised(NO_FINAL);
+    if (finished.length === 0) return notExercised(noFinal(transcript));
     const later = finished.flatMap(({ op, first }) => readsAfterFinal(op).map((read) => ({ op, first, read })));
     if (later.length === 0) return notExercised('no read was sent after a final answer arrived');
     const answeredLater = later.filter(({ read }) => !isTransient(read));
@@ -56,7 +61,7 @@ export const operationFinalStable: Rule = {
   sentence: 'After a final answer, every later read gives the same final answer (same outcome, same results) or 404 once the operation is forgotten.',
   judge(transcript) {
     const finished = withFinal(operations(transcript));
-    if (finished.length === 0) return notExercised(NO_FINAL);
+    if (finished.length === 0) return notExercised(noFinal(transcript));
     const faults: Evidence[] = [];
     let compared = 0;
     const comparedOps = new Set<OperationView>();
@@ -100,13 +105,14 @@ export const operationFinalRetained: Rule = {
     'A final answer can still be read, unchanged, right after it was given and about one poll interval later, so that an answer lost on the network is not turned into a 404.',
   judge(transcript) {
     const finished = withFinal(operations(transcript));
-    if (finished.length === 0) return notExercised(NO_FINAL);
+    if (finished.length === 0) return notExercised(noFinal(transcript));
     const faults: Evidence[] = [];
     let kept = 0;
     for (const { op, first } of finished) {
       const reference = finalState(first);
       const arrived = first.endedAt; // the final answer received first
-      for (const read of op.reads.filter((r) => r.tag === 'read-after-final')) {
+      // The late reads come long after: a provisioner may fairly have forgotten by then.
+      for (const read of op.reads.filter((r) => r.tag === 'read-after-final' && r.suite !== SITUATION_SUITES.lateReads)) {
         const status = read.response?.status;
         if (status === 404) {
           faults.push(

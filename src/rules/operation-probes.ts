@@ -1,3 +1,4 @@
+import { formatMs } from '../core/duration.js';
 import { plural } from '../core/text.js';
 import type { Exchange } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
@@ -37,7 +38,7 @@ export const operationUnknown404: Rule = {
       if (status === 404) continue;
       const note =
         first && first.status !== status
-          ? `the second read of the unknown id ${printableId(id)} ${answered(read)} where the first answered ${first.status}: reading it created it`
+          ? `a read of the unknown id ${printableId(id)} ${formatMs(read.sentAt - first.read.sentAt)} after the first ${answered(read)} where the first answered ${first.status}: reading it created it`
           : `the read of the unknown id ${printableId(id)} ${answered(read)} instead of 404`;
       faults.push(first ? evidence(note, read, first.read) : evidence(note, read));
     }

@@ -13,6 +13,7 @@ import { acceptedOperationId } from '../transcript/views.js';
 import { SCENARIOS } from '../../suites/scenarios/index.js';
 import { burstSuite } from '../../suites/scenarios/burst.js';
 import { restartSuite } from '../../suites/scenarios/restart.js';
+import { lateReads } from '../../suites/scenarios/late-reads.js';
 import type { Restart } from './restart-command.js';
 import { DEFAULT_RESTART_TIMEOUT } from '../config/run-options.js';
 import { parsePositiveDuration } from '../core/duration.js';
@@ -163,6 +164,8 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
       properties = await runProperties(suiteContext, settings, context, (info) => context.changeSets.push(info));
     }
     await poller.settle();
+    // Reads of what was read early in the run, now that time has passed: before the restart, which may fairly forget finished work.
+    if (!signal.aborted) await tracked(lateReads).run(suiteContext);
     if (request.restart && budget?.exhausted() && !userSignal.aborted) {
       transcript.note({ type: 'restart-skipped', at: now(), message: `the provisioner was not restarted: ${budget.signal.reason instanceof Error ? budget.signal.reason.message : 'the time limit was spent'} before the restart suite began` });
     }

@@ -14,6 +14,8 @@ export const SITUATION_SUITES = {
   burst: 'scenario/burst',
   /** Operations accepted just before the provisioner is restarted. */
   restart: 'scenario/restart',
+  /** Finished operations and unknown ids read again once the other suites are done. */
+  lateReads: 'scenario/late-reads',
 } as const;
 
 /** When the kit restarted the provisioner: from the start of the restart to its end (open while it never ended). */

@@ -6,12 +6,16 @@ import type { Suite, SuiteContext } from '../suite.js';
 
 const SUITE = 'scenario/malformed-ids';
 
-/** Ids that are not UUIDs, already encoded for the path: a word, a near-UUID, a long segment, encoded slashes. */
+// Three UUIDs joined: long and shaped like ids, as a provisioner that splits or prefixes ids may meet them.
+const JOINED = ['6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b', '0b7e2c44-1d3f-4a9b-8c21-5e6f7a8b9c0d', '3c9d1e2f-4a5b-4c6d-8e7f-9a0b1c2d3e4f'].join('-');
+
+/** Ids that are not UUIDs, already encoded for the path: a word, near-UUIDs, long segments, encoded slashes. */
 export const MALFORMED_IDS: ReadonlyArray<{ raw: string; path: string }> = [
   { raw: 'not-a-uuid', path: 'not-a-uuid' },
   { raw: '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6', path: '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6' },
   { raw: '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6bz', path: '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6bz' },
   { raw: 'a'.repeat(300), path: 'a'.repeat(300) },
+  { raw: JOINED, path: JOINED },
   { raw: ' ', path: '%20' },
   { raw: 'x/../../plan', path: 'x%2F..%2F..%2Fplan' },
 ];

@@ -17,6 +17,11 @@ describe('ISO 8601 durations', () => {
     expect(parseDuration(text).ok).toBe(false);
   });
 
+  it('says that the letters are upper case when only their case is wrong', () => {
+    expect(parseDuration('pt5m')).toEqual({ ok: false, error: '"pt5m" is not an ISO 8601 duration: its letters are upper case (PT5M)' });
+    expect(parseDuration('5 minutes')).toEqual({ ok: false, error: '"5 minutes" is not an ISO 8601 duration (write e.g. PT0.5S, PT10S or PT5M)' });
+  });
+
   it('requires more than zero for intervals and timeouts', () => {
     expect(parsePositiveDuration('PT0S').ok).toBe(false);
     expect(parsePositiveDuration('-PT5S').ok).toBe(false);

@@ -272,6 +272,18 @@ fault('in-progress-after-final', (options) => {
   });
 });
 
+fault('stale-after-final', (options) => {
+  it('gives the final answer right after it, and in_progress again half a second later', async () => {
+    const { url } = await start({ ...options, mode: 'async', workMs: 50 });
+    const id = await accepted(url);
+    const final = (await readUntilFinal(url, id)).at(-1)!;
+    expect((await read(url, id)).text).toBe(final.text);
+    await sleep(600);
+    const stale = await read(url, id);
+    expect(stale.json).toMatchObject({ outcome: 'in_progress', results: [] });
+  });
+});
+
 fault('final-changes', (options) => {
   it('answers failed, for every change, on every read after the final answer', async () => {
     const { url } = await start({ ...options, mode: 'async', workMs: 50 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, finalDifferences, finalState } from '../../src/rules/final-equality.js';
 import { operationFinalRetained, operationFinalStable, operationNoInProgressAfterFinal } from '../../src/rules/operation-final.js';
-import { IN_PROGRESS, OP_ID, context, shopDbFinal } from '../support/transcript-builder.js';
+import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 import { accepted, evidenceOf, finished } from './operation-fixtures.js';
 
 /**
@@ -173,7 +173,18 @@ describe('operation.final-stable at its edges', () => {
     const { b } = finished();
     b.read(OP_ID, { at: 1005, status: 500, body: '', tag: 'read-after-final' });
     expect(operationFinalStable.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no read after a final answer gave an answer to compare with it' });
-    expect(operationFinalStable.judge(accepted().transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no operation gave a final answer' });
+    expect(operationFinalStable.judge(accepted().transcript, context())).toEqual({ outcome: 'not-exercised', message: '1 operation was accepted but never read' });
+    const running = accepted();
+    running.read(OP_ID, { at: 20, body: IN_PROGRESS });
+    expect(operationFinalStable.judge(running.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no operation gave a final answer' });
+  });
+
+  it('says a provisioner that answered every call at once never answered 202', () => {
+    const b = new TranscriptBuilder();
+    b.post('apply', { body: shopDbFinal() });
+    for (const rule of [operationFinalStable, operationFinalRetained, operationNoInProgressAfterFinal]) {
+      expect(rule.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'the provisioner never answered 202 with an operationId, so no operation was read' });
+    }
   });
 });
 
@@ -222,7 +233,7 @@ describe('operation.no-in-progress-after-final at its edges', () => {
 
 describe('operation.final-retained at its edges', () => {
   it('is not exercised without a final answer, and leaves reads with no response to other rules', () => {
-    expect(operationFinalRetained.judge(accepted().transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no operation gave a final answer' });
+    expect(operationFinalRetained.judge(accepted().transcript, context())).toEqual({ outcome: 'not-exercised', message: '1 operation was accepted but never read' });
     const { b } = finished();
     b.read(OP_ID, { at: 1005, error: { kind: 'timeout', message: 'no answer' }, tag: 'read-after-final' });
     b.read(OP_ID, { at: 2005, body: shopDbFinal(), tag: 'read-after-final' });

@@ -19,7 +19,7 @@ describe('operation.unknown-404 at its edges', () => {
     expect(judgement).toMatchObject({ outcome: 'broken', count: 1, message: '1 of 2 reads of unknown ids did not answer 404' });
     expect(evidenceOf(judgement)).toEqual([
       {
-        note: `the second read of the unknown id "${UNKNOWN}" answered 200 where the first answered 404: reading it created it`,
+        note: `a read of the unknown id "${UNKNOWN}" 50ms after the first answered 200 where the first answered 404: reading it created it`,
         exchanges: [second.seq, first.seq],
       },
     ]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Judgement } from '../../src/rules/types.js';
+import { formatMs } from '../../src/core/duration.js';
 import { operation404Identifiable, operationMalformedId, operationUnknown404 } from '../../src/rules/operation-probes.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 
@@ -45,7 +46,7 @@ describe('operation.unknown-404', () => {
     const second = b.read(UNKNOWN_A, { body: IN_PROGRESS, tag: 'read-unknown' });
     expect(evidenceOf(operationUnknown404.judge(b.transcript, context()))).toEqual([
       {
-        note: `the second read of the unknown id "${UNKNOWN_A}" answered 200 where the first answered 404: reading it created it`,
+        note: `a read of the unknown id "${UNKNOWN_A}" ${formatMs(second.sentAt - first.sentAt)} after the first answered 200 where the first answered 404: reading it created it`,
         exchanges: [second.seq, first.seq],
       },
     ]);

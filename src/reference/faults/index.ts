@@ -33,6 +33,7 @@ import removedResultRenamed from './removed-result-renamed.js';
 import repeatedOperationId from './repeated-operation-id.js';
 import restoredNeverEnd from './restored-never-end.js';
 import slowAnswers from './slow-answers.js';
+import staleAfterFinal from './stale-after-final.js';
 import status409OnApply from './status-409-on-apply.js';
 import status409OnRepeat from './status-409-on-repeat.js';
 import textPlainAnswers from './text-plain-answers.js';
@@ -61,6 +62,7 @@ const LIST = [
   partialResults,
   emptyProgressNote,
   inProgressAfterFinal,
+  staleAfterFinal,
   finalChanges,
   lateRegistration,
   neverFinishes,
