@@ -20,25 +20,25 @@ const AT_ONCE = 8;
  * must still come back (or a 404 once forgotten), and the unknown ids, which must still be unknown. A provisioner
  * whose replica goes stale after a while, or that creates an id some time after it was read, only shows it late.
  */
-export const lateReads: Suite = {
-  name: SUITE,
-  cases: (context) => lateTargets(context.client.transcript, oldEnough(context)).length,
-  async run(context): Promise<void> {
-    const targets = lateTargets(context.client.transcript, oldEnough(context));
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < targets.length && !context.signal.aborted) {
-        await probeRead(context, targets[next++]!);
-        context.caseEnded?.();
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(AT_ONCE, targets.length) }, worker));
-  },
-};
+export function lateReads(transcript: Transcript, pollIntervalMs: number): Suite {
+  // Chosen once, so that the cases announced are the cases read.
+  const targets = lateTargets(transcript, now() - MIN_AGE_POLL_INTERVALS * pollIntervalMs);
+  return {
+    name: SUITE,
+    cases: () => targets.length,
+    run: (context) => readAll(context, targets),
+  };
+}
 
-/** Final answers received before this time are old enough to read again. */
-function oldEnough(context: SuiteContext): number {
-  return now() - MIN_AGE_POLL_INTERVALS * context.poller.pollIntervalMs;
+async function readAll(context: SuiteContext, targets: readonly ProbeRead[]): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < targets.length && !context.signal.aborted) {
+      await probeRead(context, targets[next++]!);
+      context.caseEnded?.();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, targets.length) }, worker));
 }
 
 /**

@@ -154,7 +154,7 @@ describe('the CLI against provisioners written apart from the kit', () => {
     const run = await runCli(['run', '--url', server.url, '--no-properties', ...FAST]);
     expect(run.report!.rules.filter((r) => r.status === 'fail').map((r) => r.id), run.stdout).toEqual(['operation.unknown-404']);
     expect(run.report!.rules.find((r) => r.id === 'operation.unknown-404')!.message).toMatch(
-      /^every read of an unknown id answered 500 \(6 reads over .*\), while reads of known operations answered 200: the control plane would wait out the deadline/,
+      /^every read of an unknown id answered 500 \(8 reads over .*\), while reads of known operations answered 200: the control plane would wait out the deadline/,
     );
     expect(run.exitCode).toBe(1);
   });
@@ -165,7 +165,7 @@ describe('the CLI against provisioners written apart from the kit', () => {
     expect(run.report!.rules.filter((r) => r.status === 'fail'), run.stdout).toEqual([]);
     expect(run.report!.rules.find((r) => r.id === 'operation.unknown-404')).toMatchObject({
       status: 'pass',
-      message: '4 reads of 2 unknown ids, all answered 404; 2 more failed transiently and say nothing',
+      message: '6 reads of 2 unknown ids, all answered 404; 2 more failed transiently and say nothing',
     });
     expect(run.exitCode).toBe(0);
   });
@@ -175,7 +175,7 @@ describe('the CLI against provisioners written apart from the kit', () => {
     const run = await runCli(['run', '--url', server.url, '--no-properties', '--poll-interval', 'PT0.1S', '--max-operation-duration', 'PT1S']);
     expect(run.report!.rules.find((r) => r.id === 'operation.unknown-404')).toMatchObject({
       status: 'not-exercised',
-      message: expect.stringMatching(/^every read of an unknown id answered 500 \(6 reads over .*\), and /),
+      message: expect.stringMatching(/^every read of an unknown id answered 500 \(8 reads over .*\), and /),
     });
     expect(run.report!.rules.find((r) => r.id === 'operation.within-max-duration')!.status).toBe('fail');
   });

@@ -52,7 +52,7 @@ describe('a run with a progress listener', () => {
       restart: { describe: 'the test restarts its reference', run: () => reference.restart() },
       progress,
     });
-    const names = ['scenario/plan-and-apply', 'scenario/unknown-operations', 'scenario/malformed-ids', SITUATION_SUITES.burst, 'property/malformed-json', SITUATION_SUITES.restart];
+    const names = ['scenario/plan-and-apply', 'scenario/unknown-operations', 'scenario/malformed-ids', SITUATION_SUITES.burst, 'property/malformed-json', SITUATION_SUITES.lateReads, SITUATION_SUITES.restart];
     expect([...progress.started.keys()].sort()).toEqual([...names].sort());
     expect([...progress.ended.keys()].sort()).toEqual([...names].sort());
     expect(progress.started.get(SITUATION_SUITES.burst)).toBe(3);
