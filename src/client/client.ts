@@ -7,6 +7,7 @@ import { now } from './clock.js';
 import { BodyStore } from '../transcript/body-store.js';
 import { SharedParts } from './shared-parts.js';
 import { READ_GARBAGE } from './read-garbage.js';
+import { decodeBody } from './content-coding.js';
 
 export interface ClientOptions {
   /** The provisioner's base URL; paths are appended to it. */
@@ -97,7 +98,11 @@ export class ProvisionerClient {
         bodyTimeout: options.timeoutMs,
       });
       respondedAt = now();
-      const { chunks, truncated } = await readLimited(answer.body, this.bodyLimit);
+      const read = await readLimited(answer.body, this.bodyLimit);
+      // A compressed body is judged as the control plane's client would read it: decoded, within the same limit.
+      const encoding = answer.headers['content-encoding'];
+      const decoded = encoding === undefined ? undefined : await decodeBody(read.chunks, String(encoding), this.bodyLimit);
+      const { chunks, truncated } = decoded ? { chunks: decoded.chunks, truncated: read.truncated || decoded.truncated } : read;
       response = this.parts.response(answer.statusCode, answer.headers, this.bodies.keepChunks(chunks, truncated));
     } catch (thrown) {
       const aborted = options.signal?.aborted === true;

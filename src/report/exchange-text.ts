@@ -19,7 +19,7 @@ export interface ExchangeTextOptions {
 export const CONSOLE_BODY_LIMIT = 600;
 
 // Headers that explain an answer: its type, when to come back, where it points, and who really sent it (a proxy?).
-const SHOWN_HEADERS = ['content-type', 'retry-after', 'location', 'server', 'via'];
+const SHOWN_HEADERS = ['content-type', 'content-encoding', 'retry-after', 'location', 'server', 'via'];
 
 const PROBE_LABELS: Record<ExchangeTag, string> = {
   plan: 'probe: plan',

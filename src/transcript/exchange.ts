@@ -36,9 +36,9 @@ export interface RecordedResponse {
   status: number;
   /** Lower-case names; repeated headers joined with ", ". */
   headers: Record<string, string>;
-  /** Body decoded as UTF-8, cut at the client's body limit. */
+  /** Body decoded as UTF-8 (after its gzip, deflate or br content coding, if any), cut at the client's body limit. */
   body: string;
-  /** Bytes received (at most the limit). */
+  /** Bytes of the body (at most the limit), decoded when it came in a content coding the client decodes. */
   bodyBytes: number;
   /** The body was longer than the limit and was cut. */
   truncated: boolean;
