@@ -81,16 +81,22 @@ function changesOf(exchange: Exchange, context: JudgeContext): { changes: Change
 }
 
 /** Every way the results miss the changes: missing, extra and doubled pairs, and results with no pair. */
+interface PairCount {
+  pair: readonly [string, string];
+  label: string;
+  count: number;
+}
+
 function matchProblems(results: unknown[], changes: ChangeKey[]): string[] {
   const problems: string[] = [];
-  const expected = new Map<string, { label: string; count: number }>();
+  const expected = new Map<string, PairCount>();
   for (const change of changes) {
     const key = JSON.stringify([change.id, change.environment]);
-    const entry = expected.get(key) ?? { label: pairLabel(change.id, change.environment), count: 0 };
+    const entry = expected.get(key) ?? { pair: [change.id, change.environment], label: pairLabel(change.id, change.environment), count: 0 };
     entry.count++;
     expected.set(key, entry);
   }
-  const got = new Map<string, { label: string; count: number }>();
+  const got = new Map<string, PairCount>();
   results.forEach((result, index) => {
     const id = isObject(result) ? result.id : undefined;
     const environment = isObject(result) ? result.environment : undefined;
@@ -99,7 +105,7 @@ function matchProblems(results: unknown[], changes: ChangeKey[]): string[] {
       return;
     }
     const key = JSON.stringify([id, environment]);
-    const entry = got.get(key) ?? { label: pairLabel(id, environment), count: 0 };
+    const entry = got.get(key) ?? { pair: [id, environment], label: pairLabel(id, environment), count: 0 };
     entry.count++;
     got.set(key, entry);
   });
@@ -111,19 +117,19 @@ function matchProblems(results: unknown[], changes: ChangeKey[]): string[] {
   for (const [key, have] of got) {
     if (!expected.has(key)) problems.push(`extra result ${have.label}${have.count > 1 ? ` (${have.count} times)` : ''}, not a change of the set`);
   }
-  return [...problems, ...lookAlikes([...expected.keys()].filter((key) => !got.has(key)), [...got.keys()].filter((key) => !expected.has(key)))];
+  const missing = [...expected].flatMap(([key, want]) => (got.has(key) ? [] : [want.pair]));
+  const extra = [...got].flatMap(([key, have]) => (expected.has(key) ? [] : [have.pair]));
+  return [...problems, ...lookAlikes(missing, extra)];
 }
 
 /**
  * A missing pair and an extra one that print alike: the provisioner answered the change under another
  * form of the same text (Unicode normalisation). The labels alone would read as the same name twice.
  */
-function lookAlikes(missing: string[], extra: string[]): string[] {
+function lookAlikes(missing: ReadonlyArray<readonly [string, string]>, extra: ReadonlyArray<readonly [string, string]>): string[] {
   const notes: string[] = [];
-  for (const sentKey of missing) {
-    const sent = JSON.parse(sentKey) as [string, string];
-    for (const answeredKey of extra) {
-      const answered = JSON.parse(answeredKey) as [string, string];
+  for (const sent of missing) {
+    for (const answered of extra) {
       if (!sent.every((text, index) => sameNormalised(text, answered[index]!))) continue;
       const shown = sent.flatMap((text, index) => (text === answered[index] ? [] : [`${codePoints(text)} was answered as ${codePoints(answered[index]!)}`]));
       notes.push(`the extra result is the missing one with its text normalised: ${shown.join('; ')}`);

@@ -166,7 +166,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     await poller.settle();
     // Reads of what was read early in the run, now that time has passed: before the restart, which may fairly forget finished work.
     const late = lateReads(transcript, request.pollIntervalMs);
-    if (!signal.aborted && late.cases!(suiteContext) > 0) await tracked(late).run(suiteContext);
+    if (late && !signal.aborted) await tracked(late).run(suiteContext);
     if (request.restart && budget?.exhausted() && !userSignal.aborted) {
       transcript.note({ type: 'restart-skipped', at: now(), message: `the provisioner was not restarted: ${budget.signal.reason instanceof Error ? budget.signal.reason.message : 'the time limit was spent'} before the restart suite began` });
     }

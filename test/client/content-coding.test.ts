@@ -1,31 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
-import { ProvisionerClient } from '../../src/client/client.js';
+import type { ProvisionerClient } from '../../src/client/client.js';
 import { decodeBody } from '../../src/client/content-coding.js';
-import { Transcript } from '../../src/transcript/transcript.js';
+import { useLoopbackClient } from '../support/loopback-client.js';
 
 const FINAL = '{"outcome":"succeeded","description":"done","results":[]}';
 
 describe('compressed answers', () => {
-  let server: Server | undefined;
-  let client: ProvisionerClient | undefined;
-  afterEach(async () => {
-    await client?.close();
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-    server = undefined;
-  });
+  const loopback = useLoopbackClient();
 
-  async function serve(encoding: string, body: Buffer, bodyLimitBytes?: number): Promise<ProvisionerClient> {
-    server = createServer((req, res) => {
-      req.resume();
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding }).end(body);
-    });
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    client = new ProvisionerClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, transcript: new Transcript(), ...(bodyLimitBytes && { bodyLimitBytes }) });
-    return client;
+  function serve(encoding: string, body: Buffer, bodyLimitBytes?: number): Promise<ProvisionerClient> {
+    return loopback(
+      (req, res) => {
+        req.resume();
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding }).end(body);
+      },
+      bodyLimitBytes ? { bodyLimitBytes } : {},
+    );
   }
 
   const read = (c: ProvisionerClient) => c.send({ suite: 'test', tag: 'poll', probe: false, method: 'GET', path: '/operations/a', operationId: 'a', timeoutMs: 5_000 });

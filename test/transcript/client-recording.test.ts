@@ -1,32 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { ProvisionerClient } from '../../src/client/client.js';
+import { describe, expect, it } from 'vitest';
+import type { ProvisionerClient } from '../../src/client/client.js';
 import { BodyStore } from '../../src/transcript/body-store.js';
-import { Transcript } from '../../src/transcript/transcript.js';
+import { useLoopbackClient } from '../support/loopback-client.js';
 
 const IN_PROGRESS = '{"outcome":"in_progress","description":"copying","results":[]}';
 
 describe('the client records', () => {
-  let server: Server | undefined;
-  let client: ProvisionerClient | undefined;
-  afterEach(async () => {
-    await client?.close();
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-    server = undefined;
-  });
+  const loopback = useLoopbackClient();
 
-  async function serve(answer: (path: string) => { status: number; body: string; waitMs?: number }): Promise<ProvisionerClient> {
-    server = createServer((req, res) => {
-      req.resume();
-      const { status, body, waitMs } = answer(req.url ?? '');
-      res.sendDate = false;
-      setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end(body), waitMs ?? 0);
-    });
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    client = new ProvisionerClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, transcript: new Transcript(), headers: { 'X-Team': 'a' } });
-    return client;
+  function serve(answer: (path: string) => { status: number; body: string; waitMs?: number }): Promise<ProvisionerClient> {
+    return loopback(
+      (req, res) => {
+        req.resume();
+        const { status, body, waitMs } = answer(req.url ?? '');
+        res.sendDate = false;
+        setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end(body), waitMs ?? 0);
+      },
+      { headers: { 'X-Team': 'a' } },
+    );
   }
 
   const read = (c: ProvisionerClient, path: string, timeoutMs = 5_000, signal?: AbortSignal) =>
