@@ -2,20 +2,20 @@ import type { JudgeContext } from '../core/judge-context.js';
 import { kitIdentity } from '../core/package.js';
 import { messageOf } from '../errors.js';
 import { Transcript } from '../transcript/transcript.js';
-import * as accepted from './accepted.js';
-import * as answers from './answers.js';
-import { capacityBurst } from './capacity.js';
-import { durabilitySurvivesRestart } from './durability.js';
-import * as final from './final.js';
-import * as input from './input.js';
-import * as operationAnswers from './operation-answers.js';
-import * as operationFinal from './operation-final.js';
-import * as operationLifecycle from './operation-lifecycle.js';
-import * as operationProbes from './operation-probes.js';
-import * as registration from './registration.js';
-import { applyIdempotent, applyRepeatWhileRunning, planRepeatable } from './repeats.js';
+import * as accepted from './catalog/accepted.js';
+import * as answers from './catalog/answers.js';
+import { capacityBurst } from './catalog/capacity.js';
+import { durabilitySurvivesRestart } from './catalog/durability.js';
+import * as final from './catalog/final.js';
+import * as input from './catalog/input.js';
+import * as operationAnswers from './catalog/operation-answers.js';
+import * as operationFinal from './catalog/operation-final.js';
+import * as operationLifecycle from './catalog/operation-lifecycle.js';
+import * as operationProbes from './catalog/operation-probes.js';
+import * as registration from './catalog/registration.js';
+import { applyIdempotent, applyRepeatWhileRunning, planRepeatable } from './catalog/repeats.js';
 import type { Judgement, Rule, RuleResult, RuleStatus } from './types.js';
-import { SituationViews } from './situation-views.js';
+import { SituationViews } from './support/situation-views.js';
 
 /** The rulebook: every rule of the contract, once, in the order reports list them. */
 export const RULES: readonly Rule[] = [
@@ -71,7 +71,7 @@ export function judgeRules(transcript: Transcript, context: JudgeContext, select
   // Each rule sees the transcript as its situation allows: a restart's refused reads are durability's, not transient errors.
   const views = new SituationViews(withoutStoppedExchanges(transcript));
   const notes = new Map<string, string>();
-  return RULES.map((rule) => shareNotes(judgeRule(rule, views.for(rule.id), context, selection), notes));
+  return RULES.map((rule) => shareNotes(judgeRule(rule, views.for(rule.view), context, selection), notes));
 }
 
 /**

@@ -27,11 +27,40 @@ export type Judgement =
 /** A pure judgement of the run's transcript: no HTTP, no clock. */
 export type Judge = (transcript: Transcript, context: JudgeContext) => Judgement;
 
-/** One rule of the contract: its stable id and level, the kit's sentence for it, and its judge. */
+/**
+ * The part of the run's transcript a rule judges. The kit provokes some situations on purpose (a restart, a
+ * burst, repeats), and what they provoke is judged by the rule about that situation alone, never by a rule
+ * about everyday calls. Every view but `whole` leaves out the restart suite and whatever was in flight while
+ * the provisioner restarted.
+ */
+export type RuleView =
+  /** Everything, the restart included: for the rule about restarts. */
+  | 'whole'
+  /** Everything but the restart. */
+  | 'without-restart'
+  /** Without the restart and the burst's own plan and apply calls (a full provisioner holds them open to run them at once). */
+  | 'without-burst-calls'
+  /** Without the restart and any plan or apply the burst overloaded (429, 5xx, a reset while the burst was in flight). */
+  | 'without-burst-overload'
+  /** Without the restart, the burst's calls, calls sent again on purpose, and calls the burst overloaded: first calls at ease. */
+  | 'without-burst-repeats-or-overload';
+
+/**
+ * One rule of the contract: its stable id and level, the kit's sentence for it, its judge, and how it is
+ * judged (the view of the transcript it sees, whether it is about timing).
+ */
 export interface Rule {
   id: string;
   level: Level;
   section: RuleSection;
+  /** The part of the transcript the judge sees. */
+  view: RuleView;
+  /**
+   * The rule is about how loaded the provisioner was at a moment (slow answers, transient 5xx or timeouts),
+   * not about what a call's input did: a property case judges it only when it is named, never through a
+   * `section.*` pattern.
+   */
+  timing: boolean;
   title: string;
   /** The rule in the kit's own words (the contract states it; this is what reports print). */
   sentence: string;

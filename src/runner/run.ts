@@ -17,7 +17,7 @@ import { lateReads } from '../../suites/scenarios/late-reads.js';
 import type { Restart } from './restart-command.js';
 import { DEFAULT_RESTART_TIMEOUT } from '../config/run-options.js';
 import { parsePositiveDuration } from '../core/duration.js';
-import { RESTART_HINT } from '../rules/durability.js';
+import { NOT_RESTARTED_NOTE } from '../rules/catalog/durability.js';
 import { RestartFailedError } from '../errors.js';
 import { concludeRun } from './conclude.js';
 import { trackedProperty, trackedSuite } from './suite-tracking.js';
@@ -200,7 +200,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     notes: [
       ...(interrupted ? ['the run was stopped before it ended: what was not driven was not judged, so it cannot pass'] : []),
       ...(request.properties?.suites.length ? [] : ['the property suites did not run: generated change sets and bad input were not tried']),
-      ...(request.restart ? [] : [`the provisioner was not restarted, so durability.survives-restart was not judged: ${RESTART_HINT}`]),
+      ...(request.restart ? [] : [NOT_RESTARTED_NOTE]),
     ],
     operations,
     properties,

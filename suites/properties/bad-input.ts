@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sleep } from '../../src/client/clock.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
-import { READS_BEFORE_GIVING_UP } from '../../src/rules/silent-ids.js';
+import { READS_BEFORE_GIVING_UP } from '../../src/rules/support/unanswered-ids.js';
 import { isTransient } from '../../src/transcript/views.js';
 import type { ExchangeTag } from '../../src/transcript/exchange.js';
 import { invalidChangeSetArbitrary, malformedJsonArbitrary, type BadBody } from './bad-input-arbitrary.js';

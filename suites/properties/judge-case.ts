@@ -1,19 +1,11 @@
 import type { ChangeSetInfo, JudgeContext } from '../../src/core/judge-context.js';
-import { judgeRules, RULE_IDS } from '../../src/rules/index.js';
+import { judgeRules, RULES } from '../../src/rules/index.js';
 import type { RuleResult } from '../../src/rules/types.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import type { CaseVerdict, PropertyContext } from './property.js';
 
 /** Rules a case is judged by unless told otherwise: everything about answers and reads, nothing about the registration. */
 export const CASE_RULES: readonly string[] = ['answer.*', 'accepted.*', 'final.*', 'operation.*', 'input.*'];
-
-/**
- * Rules a `section.*` pattern leaves out: slow answers and transient 5xx or timeouts say how loaded the
- * provisioner was at that moment, not what the case's input did. A correct provisioner that answers 503 now
- * and then must never fail a property, and shrinking on timing would chase noise. The run-wide judgement
- * still counts them; a case judges them only when they are named.
- */
-export const TIMING_RULES: readonly string[] = ['answer.prompt', 'operation.transient-errors'];
 
 /** The rules a slice of the run broke, and the slice they were judged on. */
 export interface CaseJudgement {
@@ -106,9 +98,14 @@ function breaksCase(result: RuleResult): boolean {
   return result.status === 'fail' || result.status === 'warn';
 }
 
-/** Turns `section.*` patterns into the catalog ids they stand for. */
+/**
+ * Turns `section.*` patterns into the catalog ids they stand for. A pattern leaves out timing rules: slow
+ * answers and transient 5xx or timeouts say how loaded the provisioner was at that moment, not what the case's
+ * input did. A correct provisioner that answers 503 now and then must never fail a property, and shrinking on
+ * timing would chase noise. The run-wide judgement still counts them; a case judges them only when named.
+ */
 function expandRuleIds(ruleIds: readonly string[]): string[] {
-  return RULE_IDS.filter((id) =>
-    ruleIds.some((pattern) => (pattern.endsWith('.*') ? id.startsWith(pattern.slice(0, -1)) && !TIMING_RULES.includes(id) : id === pattern)),
-  );
+  return RULES.filter((rule) =>
+    ruleIds.some((pattern) => (pattern.endsWith('.*') ? rule.id.startsWith(pattern.slice(0, -1)) && !rule.timing : rule.id === pattern)),
+  ).map((rule) => rule.id);
 }

@@ -1,5 +1,5 @@
 import { sleep } from '../../src/client/clock.js';
-import { READS_BEFORE_GIVING_UP } from '../../src/rules/silent-ids.js';
+import { READS_BEFORE_GIVING_UP } from '../../src/rules/support/unanswered-ids.js';
 import { isTransient } from '../../src/transcript/views.js';
 import { probeRead } from '../probe-read.js';
 import type { Suite, SuiteContext } from '../suite.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { acceptedBody, acceptedOnlyOperationId, acceptedOperationIdRandom, acceptedOperationIdUnique, acceptedOperationIdUuid } from '../../src/rules/accepted.js';
+import { acceptedBody, acceptedOnlyOperationId, acceptedOperationIdRandom, acceptedOperationIdUnique, acceptedOperationIdUuid } from '../../src/rules/catalog/accepted.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedBody, acceptedOperationIdUuid } from '../../src/rules/accepted.js';
-import { answerPrompt, answerStatus } from '../../src/rules/answers.js';
-import { finalBody } from '../../src/rules/final.js';
-import { operationTransientErrors } from '../../src/rules/operation-answers.js';
-import { operationWithinMaxDuration } from '../../src/rules/operation-lifecycle.js';
-import { noOperationRead } from '../../src/rules/operation-reads.js';
-import { applyIdempotent } from '../../src/rules/repeats.js';
+import { acceptedBody, acceptedOperationIdUuid } from '../../src/rules/catalog/accepted.js';
+import { answerPrompt, answerStatus } from '../../src/rules/catalog/answers.js';
+import { finalBody } from '../../src/rules/catalog/final.js';
+import { operationTransientErrors } from '../../src/rules/catalog/operation-answers.js';
+import { operationWithinMaxDuration } from '../../src/rules/catalog/operation-lifecycle.js';
+import { noOperationRead } from '../../src/rules/support/operation-reads.js';
+import { applyIdempotent } from '../../src/rules/catalog/repeats.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { HAPROXY_503_PAGE, HAPROXY_504_PAGE, NGINX_502_PAGE, NGINX_504_PAGE, PROVISIONER_503_BEHIND_NGINX, type ProxyPage } from '../support/proxy-pages.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerJson, answerPrompt, answerStatus } from '../../src/rules/answers.js';
+import { answerJson, answerPrompt, answerStatus } from '../../src/rules/catalog/answers.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capacityBurst, mostInFlight } from '../../src/rules/capacity.js';
+import { capacityBurst, mostInFlight } from '../../src/rules/catalog/capacity.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { IN_PROGRESS, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';

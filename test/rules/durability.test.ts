@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durabilitySurvivesRestart } from '../../src/rules/durability.js';
+import { durabilitySurvivesRestart } from '../../src/rules/catalog/durability.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { IN_PROGRESS, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';

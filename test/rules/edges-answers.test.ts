@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { answerPrompt, answerStatus } from '../../src/rules/answers.js';
+import { answerPrompt, answerStatus } from '../../src/rules/catalog/answers.js';
 import {
   operationInProgressDescription,
   operationInProgressResultsEmpty,
   operationStatus,
   operationTransientErrors,
-} from '../../src/rules/operation-answers.js';
+} from '../../src/rules/catalog/operation-answers.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 import { accepted, evidenceOf, finished } from './operation-fixtures.js';

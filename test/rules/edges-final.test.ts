@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, finalDifferences, finalState } from '../../src/rules/final-equality.js';
-import { operationFinalRetained, operationFinalStable, operationNoInProgressAfterFinal } from '../../src/rules/operation-final.js';
+import { canonicalJson, finalDifferences, finalState } from '../../src/rules/support/final-equality.js';
+import { operationFinalRetained, operationFinalStable, operationNoInProgressAfterFinal } from '../../src/rules/catalog/operation-final.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 import { accepted, evidenceOf, finished } from './operation-fixtures.js';
 

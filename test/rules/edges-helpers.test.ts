@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { broken, evidence, held, requestLabel } from '../../src/rules/judgement.js';
+import { broken, evidence, held, requestLabel } from '../../src/rules/support/judgement.js';
 import { describeType, fieldNote } from '../../src/shapes/words.js';
-import { allReads, answered, firstFinalRead, noOperationRead, printableId, readSinceFinal } from '../../src/rules/operation-reads.js';
+import { allReads, answered, firstFinalRead, noOperationRead, printableId, readSinceFinal } from '../../src/rules/support/operation-reads.js';
 import type { TransportErrorKind } from '../../src/transcript/exchange.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { operations } from '../../src/transcript/views.js';

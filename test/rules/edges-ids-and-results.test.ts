@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedOperationIdRandom, acceptedOperationIdUnique, acceptedOperationIdUuid } from '../../src/rules/accepted.js';
-import { answerPrompt, answerStatus } from '../../src/rules/answers.js';
-import { finalOutcomeConsistent, finalResultsMatchChanges } from '../../src/rules/final.js';
-import { operationInProgressDescription, operationInProgressResultsEmpty } from '../../src/rules/operation-answers.js';
+import { acceptedOperationIdRandom, acceptedOperationIdUnique, acceptedOperationIdUuid } from '../../src/rules/catalog/accepted.js';
+import { answerPrompt, answerStatus } from '../../src/rules/catalog/answers.js';
+import { finalOutcomeConsistent, finalResultsMatchChanges } from '../../src/rules/catalog/final.js';
+import { operationInProgressDescription, operationInProgressResultsEmpty } from '../../src/rules/catalog/operation-answers.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { IN_PROGRESS, OP_ID, SHOP_DB, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 import { accepted } from './operation-fixtures.js';

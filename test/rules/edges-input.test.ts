@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inputInvalidChangeSet, inputMalformedJson } from '../../src/rules/input.js';
+import { inputInvalidChangeSet, inputMalformedJson } from '../../src/rules/catalog/input.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context } from '../support/transcript-builder.js';
 import { evidenceOf } from './operation-fixtures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationNotLost, operationWithinMaxDuration } from '../../src/rules/operation-lifecycle.js';
+import { operationNotLost, operationWithinMaxDuration } from '../../src/rules/catalog/operation-lifecycle.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 import { accepted, evidenceOf } from './operation-fixtures.js';
 

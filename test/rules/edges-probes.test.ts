@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operation404Identifiable, operationMalformedId, operationUnknown404 } from '../../src/rules/operation-probes.js';
+import { operation404Identifiable, operationMalformedId, operationUnknown404 } from '../../src/rules/catalog/operation-probes.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context } from '../support/transcript-builder.js';
 import { evidenceOf } from './operation-fixtures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyIdempotent, applyRepeatWhileRunning, planRepeatable } from '../../src/rules/repeats.js';
+import { applyIdempotent, applyRepeatWhileRunning, planRepeatable } from '../../src/rules/catalog/repeats.js';
 import type { Judgement, Rule } from '../../src/rules/types.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { IN_PROGRESS, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { kitIdentity } from '../../src/core/package.js';
 import { judgeRules, RULE_IDS, RULES } from '../../src/rules/index.js';
-import { broken, evidence, held, notExercised } from '../../src/rules/judgement.js';
+import { broken, evidence, held, notExercised } from '../../src/rules/support/judgement.js';
 import type { Judgement, Level, Rule } from '../../src/rules/types.js';
 import { TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 

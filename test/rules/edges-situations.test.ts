@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SituationViews } from '../../src/rules/situation-views.js';
+import { RULES } from '../../src/rules/index.js';
+import { SituationViews } from '../../src/rules/support/situation-views.js';
 import { burstWindow, isOverloadAnswer, overlaps, overloadedByBurst, restartWindows, SITUATION_SUITES } from '../../src/transcript/situations.js';
 import type { Transcript } from '../../src/transcript/transcript.js';
 import { IN_PROGRESS, T0, TranscriptBuilder, shopDbFinal } from '../support/transcript-builder.js';
@@ -7,6 +8,11 @@ import { IN_PROGRESS, T0, TranscriptBuilder, shopDbFinal } from '../support/tran
 const ID = '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b';
 const RESTART_ID = '0b7e2c44-1d3f-4a9b-8c21-5e6f7a8b9c0d';
 const BURST = SITUATION_SUITES.burst;
+
+/** What a rule sees: the view its own `view` field names. */
+function seenBy(views: SituationViews, ruleId: string): Transcript {
+  return views.for(RULES.find((rule) => rule.id === ruleId)!.view);
+}
 
 function seqs(transcript: Transcript): number[] {
   return transcript.exchanges.map((e) => e.seq);
@@ -21,7 +27,7 @@ describe('SituationViews: a run with nothing to set apart', () => {
     b.read(ID, { at: 10, body: shopDbFinal() });
     b.transcript.note({ type: 'restart-skipped', at: T0 + 20, message: 'no work in progress' });
     const views = new SituationViews(b.transcript);
-    for (const id of ['durability.survives-restart', 'answer.status', 'answer.prompt', ...EVERYDAY_RULES]) expect(views.for(id)).toBe(b.transcript);
+    for (const id of ['durability.survives-restart', 'answer.status', 'answer.prompt', ...EVERYDAY_RULES]) expect(seenBy(views, id)).toBe(b.transcript);
   });
 });
 
@@ -45,14 +51,14 @@ describe('SituationViews: around a restart', () => {
 
   it('shows durability the whole run', () => {
     const { b } = restarted();
-    expect(new SituationViews(b.transcript).for('durability.survives-restart')).toBe(b.transcript);
+    expect(seenBy(new SituationViews(b.transcript), 'durability.survives-restart')).toBe(b.transcript);
   });
 
   it('shows every other rule the run without the restart suite and without what was in flight while it restarted', () => {
     const { b, before, after } = restarted();
     const views = new SituationViews(b.transcript);
     for (const id of ['answer.status', 'answer.prompt', ...EVERYDAY_RULES]) {
-      const view = views.for(id);
+      const view = seenBy(views, id);
       expect(seqs(view)).toEqual([before, before + 1, after]);
       // The poll-ended event of the restart suite's 202 goes with it; the everyday one and the restart itself stay.
       expect(view.events.map((e) => e.type)).toEqual(['poll-ended', 'restart-started', 'restart-ended']);
@@ -65,7 +71,7 @@ describe('SituationViews: around a restart', () => {
     const everyday = b.post('plan', { at: 0, body: shopDbFinal() });
     b.post('apply', { at: 50, suite: SITUATION_SUITES.restart, status: 503, body: {} });
     b.transcript.note({ type: 'restart-skipped', at: T0 + 60, message: 'skipped' });
-    const view = new SituationViews(b.transcript).for('answer.status');
+    const view = seenBy(new SituationViews(b.transcript), 'answer.status');
     expect(seqs(view)).toEqual([everyday.seq]);
     expect(view.events).toEqual(b.transcript.events);
   });
@@ -75,7 +81,7 @@ describe('SituationViews: around a restart', () => {
     const kept = b.post('plan', { at: 0, body: shopDbFinal() });
     b.restart(100, 200);
     b.post('plan', { at: 200, error: { kind: 'refused', message: 'connect ECONNREFUSED' } });
-    expect(seqs(new SituationViews(b.transcript).for('operation.not-lost'))).toEqual([kept.seq]);
+    expect(seqs(seenBy(new SituationViews(b.transcript), 'operation.not-lost'))).toEqual([kept.seq]);
   });
 });
 
@@ -95,12 +101,12 @@ describe('SituationViews: around a burst and a repeat', () => {
 
   it('shows answer.status no burst POST, no repeat, no POST overloaded by the burst, and every read and other POST', () => {
     const { b, all } = burstAndRepeat();
-    expect(seqs(new SituationViews(b.transcript).for('answer.status'))).toEqual([all.plan, all.burstRead, all.refusedDuring, all.overloadedAfter, all.probe]);
+    expect(seqs(seenBy(new SituationViews(b.transcript), 'answer.status'))).toEqual([all.plan, all.burstRead, all.refusedDuring, all.overloadedAfter, all.probe]);
   });
 
   it('shows answer.prompt every exchange but the burst POSTs', () => {
     const { b, all } = burstAndRepeat();
-    expect(seqs(new SituationViews(b.transcript).for('answer.prompt'))).toEqual([
+    expect(seqs(seenBy(new SituationViews(b.transcript), 'answer.prompt'))).toEqual([
       all.plan,
       all.burstRead,
       all.overloaded,
@@ -115,19 +121,19 @@ describe('SituationViews: around a burst and a repeat', () => {
     const { b, all } = burstAndRepeat();
     const views = new SituationViews(b.transcript);
     const expected = [all.plan, all.burstPlan, all.burstRead, all.refusedDuring, all.overloadedAfter, all.repeat, all.probe];
-    for (const id of ['apply.idempotent', 'apply.repeat-while-running', 'plan.repeatable']) expect(seqs(views.for(id))).toEqual(expected);
+    for (const id of ['apply.idempotent', 'apply.repeat-while-running', 'plan.repeatable']) expect(seqs(seenBy(views, id))).toEqual(expected);
   });
 
   it('shows every other rule the whole run when nothing restarted', () => {
     const { b } = burstAndRepeat();
     const views = new SituationViews(b.transcript);
-    for (const id of ['durability.survives-restart', ...EVERYDAY_RULES.filter((id) => id !== 'apply.idempotent')]) expect(views.for(id)).toBe(b.transcript);
+    for (const id of ['durability.survives-restart', ...EVERYDAY_RULES.filter((id) => id !== 'apply.idempotent')]) expect(seenBy(views, id)).toBe(b.transcript);
   });
 
   it('keeps the events with the exchanges it keeps', () => {
     const { b } = burstAndRepeat();
     b.pollEnded(ID, 2, 'aborted', 600);
-    expect(new SituationViews(b.transcript).for('answer.status').events).toEqual(b.transcript.events);
+    expect(seenBy(new SituationViews(b.transcript), 'answer.status').events).toEqual(b.transcript.events);
   });
 });
 

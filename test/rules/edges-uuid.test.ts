@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commonPrefixLength, commonSuffixLength, findPatterns, longestRun, parseCanonicalUuid, uuidProblem, versionMeaning } from '../../src/rules/uuid.js';
+import { commonPrefixLength, commonSuffixLength, findPatterns, longestRun, parseCanonicalUuid, uuidProblem, versionMeaning } from '../../src/rules/support/uuid.js';
 
 /** The UUID checks at their edges: near misses that are almost one of the known forms, and the pattern limits exactly. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finalBody, finalOutcomeConsistent, finalResultShape, finalResultsMatchChanges } from '../../src/rules/final.js';
+import { finalBody, finalOutcomeConsistent, finalResultShape, finalResultsMatchChanges } from '../../src/rules/catalog/final.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { IN_PROGRESS, OP_ID, SHOP_DB, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationBody, operationInProgressDescription, operationInProgressResultsEmpty, operationStatus, operationTransientErrors } from '../../src/rules/operation-answers.js';
+import { operationBody, operationInProgressDescription, operationInProgressResultsEmpty, operationStatus, operationTransientErrors } from '../../src/rules/catalog/operation-answers.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 
 const HTML_503 = '<html><body><h1>503 Service Unavailable</h1></body></html>';

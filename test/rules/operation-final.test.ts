@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { operationFinalRetained, operationFinalStable, operationNoInProgressAfterFinal } from '../../src/rules/operation-final.js';
-import { operationNotLost } from '../../src/rules/operation-lifecycle.js';
+import { operationFinalRetained, operationFinalStable, operationNoInProgressAfterFinal } from '../../src/rules/catalog/operation-final.js';
+import { operationNotLost } from '../../src/rules/catalog/operation-lifecycle.js';
 import { IN_PROGRESS, OP_ID, context, shopDbFinal } from '../support/transcript-builder.js';
 import { accepted, evidenceOf, finished } from './operation-fixtures.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Judgement } from '../../src/rules/types.js';
 import { formatMs } from '../../src/core/duration.js';
-import { operation404Identifiable, operationMalformedId, operationUnknown404 } from '../../src/rules/operation-probes.js';
+import { operation404Identifiable, operationMalformedId, operationUnknown404 } from '../../src/rules/catalog/operation-probes.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 
 const UNKNOWN_A = '0b7e4c1a-2f3d-4a5b-8c6d-7e8f9a0b1c2d';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registrationBody, registrationMaxOperationDuration } from '../../src/rules/registration.js';
+import { registrationBody, registrationMaxOperationDuration } from '../../src/rules/catalog/registration.js';
 import type { JudgeContext } from '../../src/core/judge-context.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationUnknown404 } from '../../src/rules/operation-probes.js';
+import { operationUnknown404 } from '../../src/rules/catalog/operation-probes.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 import { evidenceOf } from './operation-fixtures.js';
 

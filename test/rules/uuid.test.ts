@@ -9,7 +9,7 @@ import {
   soundUuid,
   uuidProblem,
   versionMeaning,
-} from '../../src/rules/uuid.js';
+} from '../../src/rules/support/uuid.js';
 
 const V4 = '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b';
 

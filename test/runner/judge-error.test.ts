@@ -17,8 +17,8 @@ import { writeTranscriptFile } from '../../src/transcript/transcript-file.js';
 import { context, TranscriptBuilder, shopDbFinal } from '../support/transcript-builder.js';
 
 // A judge with a bug: the rule module is replaced in this test only, so the kit itself has no switch for it.
-vi.mock('../../src/rules/operation-final.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/rules/operation-final.js')>();
+vi.mock('../../src/rules/catalog/operation-final.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/rules/catalog/operation-final.js')>();
   const throwing = (): never => {
     throw new TypeError("Cannot read properties of undefined (reading 'results')");
   };

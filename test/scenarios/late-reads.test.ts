@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lateTargets } from '../../suites/scenarios/late-reads.js';
-import { operationFinalRetained } from '../../src/rules/operation-final.js';
+import { operationFinalRetained } from '../../src/rules/catalog/operation-final.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { IN_PROGRESS, T0, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 

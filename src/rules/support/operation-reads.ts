@@ -1,9 +1,9 @@
-import { formatMs } from '../core/duration.js';
-import { plural } from '../core/text.js';
-import type { Exchange, ExchangeTag } from '../transcript/exchange.js';
-import type { Transcript } from '../transcript/transcript.js';
-import type { OperationView } from '../transcript/views.js';
-import { operations } from '../transcript/views.js';
+import { formatMs } from '../../core/duration.js';
+import { plural } from '../../core/text.js';
+import type { Exchange, ExchangeTag } from '../../transcript/exchange.js';
+import type { Transcript } from '../../transcript/transcript.js';
+import type { OperationView } from '../../transcript/views.js';
+import { operations } from '../../transcript/views.js';
 import { neverAnswered, statusAnswered } from './answered-by.js';
 
 /** What the rules about reads of GET /operations/{id} share: which reads there are, and how notes name them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sortBadBodySends } from '../../src/rules/silent-bodies.js';
-import { insistedOn } from '../../src/rules/silent-ids.js';
+import { sortBadBodySends } from '../../src/rules/support/bad-body-sends.js';
+import { insistedOn } from '../../src/rules/support/unanswered-ids.js';
 import type { Exchange } from '../../src/transcript/exchange.js';
 import { OP_ID, TranscriptBuilder, context } from '../support/transcript-builder.js';
 

@@ -1,14 +1,14 @@
-import { formatMs } from '../core/duration.js';
-import { plural } from '../core/text.js';
-import type { Exchange } from '../transcript/exchange.js';
-import type { OperationView } from '../transcript/views.js';
-import { isFinalAnswer, isInProgressAnswer, isTransient, operations, readsAfterFinal } from '../transcript/views.js';
-import { finalDifferences, finalState } from './final-equality.js';
-import { broken, evidence, held, notExercised } from './judgement.js';
-import { answered, firstFinalRead, noOperationRead, readSinceFinal } from './operation-reads.js';
-import type { Transcript } from '../transcript/transcript.js';
-import { SITUATION_SUITES } from '../transcript/situations.js';
-import type { Evidence, Rule } from './types.js';
+import { formatMs } from '../../core/duration.js';
+import { plural } from '../../core/text.js';
+import type { Exchange } from '../../transcript/exchange.js';
+import type { OperationView } from '../../transcript/views.js';
+import { isFinalAnswer, isInProgressAnswer, isTransient, operations, readsAfterFinal } from '../../transcript/views.js';
+import { finalDifferences, finalState } from '../support/final-equality.js';
+import { broken, evidence, held, notExercised } from '../support/judgement.js';
+import { answered, firstFinalRead, noOperationRead, readSinceFinal } from '../support/operation-reads.js';
+import type { Transcript } from '../../transcript/transcript.js';
+import { SITUATION_SUITES } from '../../transcript/situations.js';
+import type { Evidence, Rule } from '../types.js';
 
 /** Rules about an operation after its final answer: no relapse to in_progress, the same answer, kept for a while. */
 
@@ -30,6 +30,8 @@ export const operationNoInProgressAfterFinal: Rule = {
   id: 'operation.no-in-progress-after-final',
   level: 'MUST',
   section: 'reads',
+  view: 'without-restart',
+  timing: false,
   title: 'No in_progress after a final answer',
   sentence:
     'Once a read of an operation has been answered with a final outcome, no read sent after that answer arrived, by any reader, answers in_progress.',
@@ -57,6 +59,8 @@ export const operationFinalStable: Rule = {
   id: 'operation.final-stable',
   level: 'MUST',
   section: 'reads',
+  view: 'without-restart',
+  timing: false,
   title: 'A final answer does not change',
   sentence: 'After a final answer, every later read gives the same final answer (same outcome, same results) or 404 once the operation is forgotten.',
   judge(transcript) {
@@ -100,6 +104,8 @@ export const operationFinalRetained: Rule = {
   id: 'operation.final-retained',
   level: 'ADVICE',
   section: 'reads',
+  view: 'without-restart',
+  timing: false,
   title: 'Final answers are kept for a while',
   sentence:
     'A final answer can still be read, unchanged, right after it was given and about one poll interval later, so that an answer lost on the network is not turned into a 404.',

@@ -1,13 +1,13 @@
-import { plural } from '../core/text.js';
-import { operationBodyProblems } from '../shapes/index.js';
-import type { Exchange } from '../transcript/exchange.js';
-import type { Transcript } from '../transcript/transcript.js';
-import type { OperationView } from '../transcript/views.js';
-import { bodyObject, isContractJsonType, isTransient, operations, outcomeOf, readsAfterFinal } from '../transcript/views.js';
-import { broken, evidence, held, notExercised } from './judgement.js';
-import { proxyOf, proxyWords } from './answered-by.js';
-import { answered, knownReads, noOperationRead, readSinceAccepted } from './operation-reads.js';
-import type { Evidence, Rule } from './types.js';
+import { plural } from '../../core/text.js';
+import { operationBodyProblems } from '../../shapes/index.js';
+import type { Exchange } from '../../transcript/exchange.js';
+import type { Transcript } from '../../transcript/transcript.js';
+import type { OperationView } from '../../transcript/views.js';
+import { bodyObject, isContractJsonType, isTransient, operations, outcomeOf, readsAfterFinal } from '../../transcript/views.js';
+import { broken, evidence, held, notExercised } from '../support/judgement.js';
+import { proxyOf, proxyWords } from '../support/answered-by.js';
+import { answered, knownReads, noOperationRead, readSinceAccepted } from '../support/operation-reads.js';
+import type { Evidence, Rule } from '../types.js';
 
 /** Rules about the answers to reads of an operation before its final answer: status, shape, progress notes. */
 
@@ -31,6 +31,8 @@ export const operationStatus: Rule = {
   id: 'operation.status',
   level: 'MUST',
   section: 'reads',
+  view: 'without-restart',
+  timing: false,
   title: 'Reads of running work answer 200',
   sentence: 'A read of an operation that has not given its final answer yet answers 200 (a 5xx is tolerated as transient); any other status fails.',
   judge(transcript) {
@@ -94,6 +96,8 @@ export const operationTransientErrors: Rule = {
   id: 'operation.transient-errors',
   level: 'SHOULD',
   section: 'reads',
+  view: 'without-restart',
+  timing: true,
   title: 'Reads answer without transient errors',
   sentence:
     'Reads answer without 5xx statuses, timeouts or refused connections; the control plane reads again after those, so each is counted as a warning.',
@@ -134,6 +138,8 @@ export const operationBody: Rule = {
   id: 'operation.body',
   level: 'MUST',
   section: 'reads',
+  view: 'without-restart',
+  timing: false,
   title: 'Reads have the outcome shape',
   sentence:
     'A 200 read carries a JSON content type and a JSON object with outcome in_progress, succeeded or failed, a string description and a results array.',
@@ -157,6 +163,8 @@ export const operationInProgressResultsEmpty: Rule = {
   id: 'operation.in-progress-results-empty',
   level: 'MUST',
   section: 'reads',
+  view: 'without-restart',
+  timing: false,
   title: 'No results while in progress',
   sentence: 'While an operation answers in_progress, its results array is empty.',
   judge(transcript) {
@@ -192,6 +200,8 @@ export const operationInProgressDescription: Rule = {
   id: 'operation.in-progress-description',
   level: 'SHOULD',
   section: 'reads',
+  view: 'without-restart',
+  timing: false,
   title: 'In-progress answers carry a progress note',
   sentence: 'An in_progress answer has a progress note in description that is not empty and at most 500 characters long.',
   judge(transcript) {

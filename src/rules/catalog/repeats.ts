@@ -1,13 +1,13 @@
-import type { Exchange } from '../transcript/exchange.js';
-import type { Transcript } from '../transcript/transcript.js';
-import { EndStates, describeDifferences, endDifferences, type EndState } from '../transcript/end-states.js';
-import { SITUATION_SUITES } from '../transcript/situations.js';
-import { outcomeOf } from '../transcript/views.js';
-import { proxyOf, statusAnswered } from './answered-by.js';
-import { broken, evidence, held, notExercised } from './judgement.js';
-import { plural } from '../core/text.js';
-import type { JudgeContext } from '../core/judge-context.js';
-import type { Evidence, Judgement, Rule } from './types.js';
+import type { Exchange } from '../../transcript/exchange.js';
+import type { Transcript } from '../../transcript/transcript.js';
+import { EndStates, describeDifferences, endDifferences, type EndState } from '../../transcript/end-states.js';
+import { SITUATION_SUITES } from '../../transcript/situations.js';
+import { outcomeOf } from '../../transcript/views.js';
+import { proxyOf, statusAnswered } from '../support/answered-by.js';
+import { broken, evidence, held, notExercised } from '../support/judgement.js';
+import { plural } from '../../core/text.js';
+import type { JudgeContext } from '../../core/judge-context.js';
+import type { Evidence, Judgement, Rule } from '../types.js';
 
 /** A POST sent again byte for byte, with the POST it repeats. */
 interface RepeatPair {
@@ -146,6 +146,8 @@ export const applyIdempotent: Rule = {
   id: 'apply.idempotent',
   level: 'MUST',
   section: 'repeats',
+  view: 'without-burst-overload',
+  timing: false,
   title: 'Apply is idempotent',
   sentence: 'Applying the same change set again after the first apply ended gives the same end state: the same outcome and outputs for each change.',
   judge: judgeApplyIdempotent,
@@ -155,6 +157,8 @@ export const applyRepeatWhileRunning: Rule = {
   id: 'apply.repeat-while-running',
   level: 'SHOULD',
   section: 'repeats',
+  view: 'without-burst-overload',
+  timing: false,
   title: 'A repeated apply while running converges',
   sentence: 'The same apply sent again while the first operation is still in progress ends in the same end state for both.',
   judge: judgeApplyRepeatWhileRunning,
@@ -164,6 +168,8 @@ export const planRepeatable: Rule = {
   id: 'plan.repeatable',
   level: 'SHOULD',
   section: 'repeats',
+  view: 'without-burst-overload',
+  timing: false,
   title: 'Plan is repeatable',
   sentence: 'Two plans of the same change set give the same outcome for each change.',
   judge: judgePlanRepeatable,

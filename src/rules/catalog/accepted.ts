@@ -1,12 +1,12 @@
-import { plural } from '../core/text.js';
-import { acceptedBodyProblems, acceptedOnlyOperationIdProblems } from '../shapes/index.js';
-import type { Exchange } from '../transcript/exchange.js';
-import type { Transcript } from '../transcript/transcript.js';
-import { acceptedOperationId, bodyObject, submissions } from '../transcript/views.js';
-import { neverAnswered } from './answered-by.js';
-import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
-import type { Evidence, Judgement, Rule } from './types.js';
-import { findPatterns, parseCanonicalUuid, soundUuid, uuidProblem, versionMeaning } from './uuid.js';
+import { plural } from '../../core/text.js';
+import { acceptedBodyProblems, acceptedOnlyOperationIdProblems } from '../../shapes/index.js';
+import type { Exchange } from '../../transcript/exchange.js';
+import type { Transcript } from '../../transcript/transcript.js';
+import { acceptedOperationId, bodyObject, submissions } from '../../transcript/views.js';
+import { neverAnswered } from '../support/answered-by.js';
+import { broken, evidence, held, notExercised, requestLabel } from '../support/judgement.js';
+import type { Evidence, Judgement, Rule } from '../types.js';
+import { findPatterns, parseCanonicalUuid, soundUuid, uuidProblem, versionMeaning } from '../support/uuid.js';
 
 /** Rules about 202 answers and the operationIds they carry. */
 
@@ -61,6 +61,8 @@ export const acceptedBody: Rule = {
   id: 'accepted.body',
   level: 'MUST',
   section: 'answers',
+  view: 'without-restart',
+  timing: false,
   title: '202 carries an operationId',
   sentence: 'The body of a 202 answer has an operationId field whose value is a string.',
   judge(transcript) {
@@ -80,6 +82,8 @@ export const acceptedOnlyOperationId: Rule = {
   id: 'accepted.only-operation-id',
   level: 'SHOULD',
   section: 'answers',
+  view: 'without-restart',
+  timing: false,
   title: '202 carries nothing but the operationId',
   sentence: 'The body of a 202 answer has no field besides operationId.',
   judge(transcript) {
@@ -93,6 +97,8 @@ export const acceptedOperationIdUuid: Rule = {
   id: 'accepted.operation-id-uuid',
   level: 'MUST',
   section: 'answers',
+  view: 'without-restart',
+  timing: false,
   title: 'operationId is a UUID',
   sentence:
     'An operationId is a UUID written canonically (8-4-4-4-12 hexadecimal digits with the RFC 9562 variant), and neither the nil nor the max UUID.',
@@ -117,6 +123,8 @@ export const acceptedOperationIdUnique: Rule = {
   id: 'accepted.operation-id-unique',
   level: 'MUST',
   section: 'answers',
+  view: 'without-restart',
+  timing: false,
   title: 'operationIds are never reused',
   sentence: 'Two 202 answers in one run never carry the same operationId, not even when the same change set is sent twice.',
   judge(transcript) {
@@ -147,6 +155,8 @@ export const acceptedOperationIdRandom: Rule = {
   id: 'accepted.operation-id-random',
   level: 'SHOULD',
   section: 'answers',
+  view: 'without-restart',
+  timing: false,
   title: 'operationIds are random',
   sentence: 'An operationId is drawn from a random source (a version 4 UUID); name-based, time-based or patterned ids are warned about.',
   judge(transcript) {

@@ -1,5 +1,5 @@
-import type { Exchange } from '../transcript/exchange.js';
-import { bodyObject, isObject } from '../transcript/views.js';
+import type { Exchange } from '../../transcript/exchange.js';
+import { bodyObject, isObject } from '../../transcript/views.js';
 
 /** The parts of a result that make up the end state; descriptions are free text and may change. */
 interface ResultState {

@@ -1,13 +1,13 @@
-import { formatMs } from '../core/duration.js';
-import type { JudgeContext } from '../core/judge-context.js';
-import { plural } from '../core/text.js';
-import type { Exchange } from '../transcript/exchange.js';
-import type { Transcript } from '../transcript/transcript.js';
-import { overlaps } from '../transcript/situations.js';
-import { isTransient, operations } from '../transcript/views.js';
+import { formatMs } from '../../core/duration.js';
+import type { JudgeContext } from '../../core/judge-context.js';
+import { plural } from '../../core/text.js';
+import type { Exchange } from '../../transcript/exchange.js';
+import type { Transcript } from '../../transcript/transcript.js';
+import { overlaps } from '../../transcript/situations.js';
+import { isTransient, operations } from '../../transcript/views.js';
 import { broken, evidence, notExercised } from './judgement.js';
 import { answerLabel, knownReads, printableId } from './operation-reads.js';
-import type { Evidence, Judgement } from './types.js';
+import type { Evidence, Judgement } from '../types.js';
 
 /**
  * Ids the provisioner never answered (unknown UUIDs, malformed ids): a 5xx or a timeout says nothing, so it

@@ -1,13 +1,13 @@
-import type { Exchange, SubmitKind } from '../transcript/exchange.js';
-import type { Transcript } from '../transcript/transcript.js';
-import { EndStates } from '../transcript/end-states.js';
-import { burstWindow, isOverloadAnswer, overloadedByBurst, SITUATION_SUITES } from '../transcript/situations.js';
-import { submissions } from '../transcript/views.js';
-import { statusAnswered } from './answered-by.js';
-import { broken, evidence, held, notExercised } from './judgement.js';
-import { plural } from '../core/text.js';
-import type { JudgeContext } from '../core/judge-context.js';
-import type { Evidence, Judgement, Rule } from './types.js';
+import type { Exchange, SubmitKind } from '../../transcript/exchange.js';
+import type { Transcript } from '../../transcript/transcript.js';
+import { EndStates } from '../../transcript/end-states.js';
+import { burstWindow, isOverloadAnswer, overloadedByBurst, SITUATION_SUITES } from '../../transcript/situations.js';
+import { submissions } from '../../transcript/views.js';
+import { statusAnswered } from '../support/answered-by.js';
+import { broken, evidence, held, notExercised } from '../support/judgement.js';
+import { plural } from '../../core/text.js';
+import type { JudgeContext } from '../../core/judge-context.js';
+import type { Evidence, Judgement, Rule } from '../types.js';
 
 const BURST = SITUATION_SUITES.burst;
 
@@ -110,6 +110,8 @@ export const capacityBurst: Rule = {
   id: 'capacity.burst',
   level: 'MUST',
   section: 'load',
+  view: 'without-restart',
+  timing: false,
   title: 'Bursts are answered',
   sentence: 'Under a burst of concurrent plan and apply calls every call answers 200 or 202 and every accepted operation reaches a final answer: no 429, no 5xx, no reset connection.',
   judge: judgeCapacityBurst,

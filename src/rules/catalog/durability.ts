@@ -1,12 +1,12 @@
-import { formatMs } from '../core/duration.js';
-import type { Transcript } from '../transcript/transcript.js';
-import { EndStates } from '../transcript/end-states.js';
-import { restartWindows, SITUATION_SUITES } from '../transcript/situations.js';
-import { readsSurelyBeforeFinal, submissions } from '../transcript/views.js';
-import { broken, evidence, held, notExercised } from './judgement.js';
-import { plural } from '../core/text.js';
-import type { JudgeContext } from '../core/judge-context.js';
-import type { Evidence, Judgement, Rule } from './types.js';
+import { formatMs } from '../../core/duration.js';
+import type { Transcript } from '../../transcript/transcript.js';
+import { EndStates } from '../../transcript/end-states.js';
+import { restartWindows, SITUATION_SUITES } from '../../transcript/situations.js';
+import { readsSurelyBeforeFinal, submissions } from '../../transcript/views.js';
+import { broken, evidence, held, notExercised } from '../support/judgement.js';
+import { plural } from '../../core/text.js';
+import type { JudgeContext } from '../../core/judge-context.js';
+import type { Evidence, Judgement, Rule } from '../types.js';
 
 /** Said wherever the kit could not restart the provisioner: how to make it. */
 export const RESTART_HINT = 'give --restart-command CMD to restart the provisioner during the run';
@@ -65,7 +65,12 @@ export const durabilitySurvivesRestart: Rule = {
   id: 'durability.survives-restart',
   level: 'MUST',
   section: 'load',
+  view: 'whole',
+  timing: false,
   title: 'Operations survive a restart',
   sentence: 'An operation accepted before the provisioner restarts is still known afterwards and reaches a final answer.',
   judge: judgeSurvivesRestart,
 };
+
+/** The run's note when no restart command was given: which rule that leaves unjudged, and how to judge it. */
+export const NOT_RESTARTED_NOTE = `the provisioner was not restarted, so ${durabilitySurvivesRestart.id} was not judged: ${RESTART_HINT}`;

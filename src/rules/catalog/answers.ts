@@ -1,11 +1,11 @@
-import { formatMs } from '../core/duration.js';
-import { plural } from '../core/text.js';
-import { describeType } from '../shapes/index.js';
-import type { Exchange } from '../transcript/exchange.js';
-import { bodyObject, isContractJsonType, submissions } from '../transcript/views.js';
-import { proxyOf, proxyShare, statusAnswered } from './answered-by.js';
-import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
-import type { Evidence, Rule } from './types.js';
+import { formatMs } from '../../core/duration.js';
+import { plural } from '../../core/text.js';
+import { describeType } from '../../shapes/index.js';
+import type { Exchange } from '../../transcript/exchange.js';
+import { bodyObject, isContractJsonType, submissions } from '../../transcript/views.js';
+import { proxyOf, proxyShare, statusAnswered } from '../support/answered-by.js';
+import { broken, evidence, held, notExercised, requestLabel } from '../support/judgement.js';
+import type { Evidence, Rule } from '../types.js';
 
 /** Rules about the answers to POST /plan and POST /apply: status, JSON body, answer time. */
 
@@ -53,6 +53,8 @@ export const answerStatus: Rule = {
   id: 'answer.status',
   level: 'MUST',
   section: 'answers',
+  view: 'without-burst-repeats-or-overload',
+  timing: false,
   title: 'Plan and apply answer 200 or 202',
   sentence: 'A plan or apply call with a valid change set is answered with status 200 or 202; any other status, or no answer at all, fails.',
   judge(transcript) {
@@ -82,6 +84,8 @@ export const answerJson: Rule = {
   id: 'answer.json',
   level: 'MUST',
   section: 'answers',
+  view: 'without-restart',
+  timing: false,
   title: 'Answers are JSON objects',
   sentence: 'A 200 or 202 answer carries a JSON content type (application/json or a +json type) and a body that is a JSON object.',
   judge(transcript) {
@@ -109,6 +113,8 @@ export const answerPrompt: Rule = {
   id: 'answer.prompt',
   level: 'SHOULD',
   section: 'answers',
+  view: 'without-burst-calls',
+  timing: true,
   title: 'Answers come at once',
   sentence: 'Plan and apply are answered within the answer timeout; work that takes longer is accepted with 202 instead of holding the call open.',
   judge(transcript, context) {

@@ -1,12 +1,12 @@
-import { formatMs } from '../core/duration.js';
-import { plural } from '../core/text.js';
-import type { Exchange } from '../transcript/exchange.js';
-import type { Transcript } from '../transcript/transcript.js';
-import { isContractJsonType, isTransient } from '../transcript/views.js';
-import { broken, evidence, held, notExercised } from './judgement.js';
-import { allReads, answered, printableId } from './operation-reads.js';
-import { answeredText, judgeSilentIds, judgeUnansweredUnknownIds, silenceUnjudged } from './silent-ids.js';
-import type { Evidence, Rule } from './types.js';
+import { formatMs } from '../../core/duration.js';
+import { plural } from '../../core/text.js';
+import type { Exchange } from '../../transcript/exchange.js';
+import type { Transcript } from '../../transcript/transcript.js';
+import { isContractJsonType, isTransient } from '../../transcript/views.js';
+import { broken, evidence, held, notExercised } from '../support/judgement.js';
+import { allReads, answered, printableId } from '../support/operation-reads.js';
+import { answeredText, judgeSilentIds, judgeUnansweredUnknownIds, silenceUnjudged } from '../support/unanswered-ids.js';
+import type { Evidence, Rule } from '../types.js';
 
 /** Rules about reads of ids the provisioner never issued: unknown UUIDs, malformed ids, and how a 404 looks. */
 
@@ -19,6 +19,8 @@ export const operationUnknown404: Rule = {
   id: 'operation.unknown-404',
   level: 'MUST',
   section: 'reads',
+  view: 'without-restart',
+  timing: false,
   title: 'Unknown ids answer 404',
   sentence:
     'A read of a random UUID the provisioner never issued answers 404, and reading it does not create it: a second read answers 404 too. A 5xx is no answer, so the id is read again over two poll intervals; an unknown id that answers nothing but 5xx while reads of known operations are answered fails.',
@@ -54,6 +56,8 @@ export const operation404Identifiable: Rule = {
   id: 'operation.404-identifiable',
   level: 'ADVICE',
   section: 'reads',
+  view: 'without-restart',
+  timing: false,
   title: '404 answers are recognisable',
   sentence:
     'A 404 from the provisioner has a JSON content type and a JSON body, so that it cannot be taken for a 404 from a router or proxy in front of it.',
@@ -78,6 +82,8 @@ export const operationMalformedId: Rule = {
   id: 'operation.malformed-id',
   level: 'SHOULD',
   section: 'reads',
+  view: 'without-restart',
+  timing: false,
   title: 'Malformed ids are rejected cleanly',
   sentence:
     'A read whose id is not a UUID answers 400 or 404, never 200 and never a 5xx. A 5xx or a timeout is no answer, so the id is read again over two poll intervals; a malformed id that answers nothing but 5xx while reads of known operations are answered fails.',

@@ -1,5 +1,5 @@
-import type { Exchange } from '../transcript/exchange.js';
-import type { Evidence, Judgement } from './types.js';
+import type { Exchange } from '../../transcript/exchange.js';
+import type { Evidence, Judgement } from '../types.js';
 
 /** Judge helpers every rule module uses: the three judgements, evidence, and how notes name exchanges. How they name JSON values is src/shapes' (words.ts). */
 

@@ -1,12 +1,12 @@
-import type { ChangeKey, JudgeContext } from '../core/judge-context.js';
-import { plural } from '../core/text.js';
-import { finalAnswerProblems, resultProblems } from '../shapes/index.js';
-import type { Exchange } from '../transcript/exchange.js';
-import type { Transcript } from '../transcript/transcript.js';
-import { bodyObject, finalAnswers, isObject, outcomeOf, submissions } from '../transcript/views.js';
-import { neverAnswered } from './answered-by.js';
-import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
-import type { Evidence, Rule } from './types.js';
+import type { ChangeKey, JudgeContext } from '../../core/judge-context.js';
+import { plural } from '../../core/text.js';
+import { finalAnswerProblems, resultProblems } from '../../shapes/index.js';
+import type { Exchange } from '../../transcript/exchange.js';
+import type { Transcript } from '../../transcript/transcript.js';
+import { bodyObject, finalAnswers, isObject, outcomeOf, submissions } from '../../transcript/views.js';
+import { neverAnswered } from '../support/answered-by.js';
+import { broken, evidence, held, notExercised, requestLabel } from '../support/judgement.js';
+import type { Evidence, Rule } from '../types.js';
 
 /** Rules about final answers, whether a 200 answer to a POST or the final body of a read. */
 
@@ -44,6 +44,8 @@ export const finalBody: Rule = {
   id: 'final.body',
   level: 'MUST',
   section: 'final',
+  view: 'without-restart',
+  timing: false,
   title: 'A 200 answer is a final answer',
   sentence: 'A 200 answer to plan or apply has outcome succeeded or failed (never in_progress), a string description and a results array.',
   judge(transcript) {
@@ -151,6 +153,8 @@ export const finalResultsMatchChanges: Rule = {
   id: 'final.results-match-changes',
   level: 'MUST',
   section: 'final',
+  view: 'without-restart',
+  timing: false,
   title: 'One result per change',
   sentence:
     'A final answer holds exactly one result for each change of the change set, matched by id and environment: none missing, none extra, none twice, failed answers included.',
@@ -183,6 +187,8 @@ export const finalResultShape: Rule = {
   id: 'final.result-shape',
   level: 'MUST',
   section: 'final',
+  view: 'without-restart',
+  timing: false,
   title: 'Results have the contract shape',
   sentence:
     'Each result has a string id, a string environment, an outcome of succeeded or failed, a string description, and outputs that are an object when present.',
@@ -211,6 +217,8 @@ export const finalOutcomeConsistent: Rule = {
   id: 'final.outcome-consistent',
   level: 'SHOULD',
   section: 'final',
+  view: 'without-restart',
+  timing: false,
   title: 'Overall outcome agrees with the results',
   sentence: 'A final answer that says succeeded holds no failed result; one with a failed result says failed.',
   judge(transcript) {

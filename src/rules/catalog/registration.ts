@@ -1,9 +1,9 @@
-import { formatMs, parseMaxOperationDuration } from '../core/duration.js';
-import { plural } from '../core/text.js';
-import { describeType, registrationBodyProblems } from '../shapes/index.js';
-import { isObject, submissions } from '../transcript/views.js';
-import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
-import type { Evidence, Rule } from './types.js';
+import { formatMs, parseMaxOperationDuration } from '../../core/duration.js';
+import { plural } from '../../core/text.js';
+import { describeType, registrationBodyProblems } from '../../shapes/index.js';
+import { isObject, submissions } from '../../transcript/views.js';
+import { broken, evidence, held, notExercised, requestLabel } from '../support/judgement.js';
+import type { Evidence, Rule } from '../types.js';
 
 /** Rules about the registration document given with --registration. */
 
@@ -13,6 +13,8 @@ export const registrationBody: Rule = {
   id: 'registration.body',
   level: 'MUST',
   section: 'registration',
+  view: 'without-restart',
+  timing: false,
   title: 'The registration document is complete',
   sentence: 'The registration has a non-empty string name, an absolute http or https url, and a non-empty types array of {kind, type} strings.',
   judge(_transcript, context) {
@@ -36,6 +38,8 @@ export const registrationMaxOperationDuration: Rule = {
   id: 'registration.max-operation-duration',
   level: 'MUST',
   section: 'registration',
+  view: 'without-restart',
+  timing: false,
   title: 'maxOperationDuration is registered and valid',
   sentence:
     'maxOperationDuration, when present, is an ISO 8601 duration above zero and at most PT30M; a provisioner that answered 202 must register it.',

@@ -1,12 +1,12 @@
-import type { JudgeContext } from '../core/judge-context.js';
-import { plural } from '../core/text.js';
-import type { Exchange } from '../transcript/exchange.js';
-import type { Transcript } from '../transcript/transcript.js';
-import { overlaps } from '../transcript/situations.js';
-import { isTransient } from '../transcript/views.js';
+import type { JudgeContext } from '../../core/judge-context.js';
+import { plural } from '../../core/text.js';
+import type { Exchange } from '../../transcript/exchange.js';
+import type { Transcript } from '../../transcript/transcript.js';
+import { overlaps } from '../../transcript/situations.js';
+import { isTransient } from '../../transcript/views.js';
 import { evidence } from './judgement.js';
-import { answeredText, insistedOn, READS_BEFORE_GIVING_UP, transientSummary, windowOf } from './silent-ids.js';
-import type { Evidence } from './types.js';
+import { answeredText, insistedOn, READS_BEFORE_GIVING_UP, transientSummary, windowOf } from './unanswered-ids.js';
+import type { Evidence } from '../types.js';
 
 /**
  * Bad-input POSTs, sorted out by what a 5xx means: none. A case sends its bad body again after a 5xx, a timeout

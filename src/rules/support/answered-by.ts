@@ -1,9 +1,9 @@
-import { formatMs } from '../core/duration.js';
-import type { Exchange } from '../transcript/exchange.js';
-import type { ProxyAnswer } from '../transcript/proxy-answer.js';
-import { proxyAnswer } from '../transcript/proxy-answer.js';
-import type { Transcript } from '../transcript/transcript.js';
-import { submissions } from '../transcript/views.js';
+import { formatMs } from '../../core/duration.js';
+import type { Exchange } from '../../transcript/exchange.js';
+import type { ProxyAnswer } from '../../transcript/proxy-answer.js';
+import { proxyAnswer } from '../../transcript/proxy-answer.js';
+import type { Transcript } from '../../transcript/transcript.js';
+import { submissions } from '../../transcript/views.js';
 
 /**
  * Who answered, in the rules' words: a status a proxy gave in the provisioner's place is said to be the

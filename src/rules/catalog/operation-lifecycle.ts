@@ -1,12 +1,12 @@
-import type { DurationSetting } from '../core/judge-context.js';
-import { formatMs } from '../core/duration.js';
-import { plural } from '../core/text.js';
-import type { OperationView } from '../transcript/views.js';
-import { operations, pollEnds, readsSurelyBeforeFinal } from '../transcript/views.js';
-import { neverAnswered } from './answered-by.js';
-import { broken, evidence, held, notExercised } from './judgement.js';
-import { noOperationRead, readSinceAccepted } from './operation-reads.js';
-import type { Evidence, Rule } from './types.js';
+import type { DurationSetting } from '../../core/judge-context.js';
+import { formatMs } from '../../core/duration.js';
+import { plural } from '../../core/text.js';
+import type { OperationView } from '../../transcript/views.js';
+import { operations, pollEnds, readsSurelyBeforeFinal } from '../../transcript/views.js';
+import { neverAnswered } from '../support/answered-by.js';
+import { broken, evidence, held, notExercised } from '../support/judgement.js';
+import { noOperationRead, readSinceAccepted } from '../support/operation-reads.js';
+import type { Evidence, Rule } from '../types.js';
 
 /** Rules about an operation's life before its final answer: never lost, done within maxOperationDuration. */
 
@@ -15,6 +15,8 @@ export const operationNotLost: Rule = {
   id: 'operation.not-lost',
   level: 'MUST',
   section: 'reads',
+  view: 'without-restart',
+  timing: false,
   title: 'Accepted work is never lost',
   sentence:
     'An operationId from a 202 answer is known until its final answer: no read before then answers 404, including the read made right after the 202.',
@@ -58,6 +60,8 @@ export const operationWithinMaxDuration: Rule = {
   id: 'operation.within-max-duration',
   level: 'MUST',
   section: 'reads',
+  view: 'without-restart',
+  timing: false,
   title: 'Work ends within maxOperationDuration',
   sentence: 'An operation gives its final answer before maxOperationDuration has passed since its 202 answer (PT30M when no duration is given).',
   judge(transcript, context) {

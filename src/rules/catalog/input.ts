@@ -1,13 +1,13 @@
-import { formatMs } from '../core/duration.js';
-import { plural } from '../core/text.js';
-import type { Exchange } from '../transcript/exchange.js';
-import { READ_TAGS } from '../transcript/exchange.js';
-import type { Transcript } from '../transcript/transcript.js';
-import { acceptedOperationId, isFinalAnswer, outcomeOf, pollEnds } from '../transcript/views.js';
-import { statusAnswered } from './answered-by.js';
-import { broken, evidence, held, notExercised, requestLabel } from './judgement.js';
-import { sortBadBodySends } from './silent-bodies.js';
-import type { Evidence, Rule } from './types.js';
+import { formatMs } from '../../core/duration.js';
+import { plural } from '../../core/text.js';
+import type { Exchange } from '../../transcript/exchange.js';
+import { READ_TAGS } from '../../transcript/exchange.js';
+import type { Transcript } from '../../transcript/transcript.js';
+import { acceptedOperationId, isFinalAnswer, outcomeOf, pollEnds } from '../../transcript/views.js';
+import { statusAnswered } from '../support/answered-by.js';
+import { broken, evidence, held, notExercised, requestLabel } from '../support/judgement.js';
+import { sortBadBodySends } from '../support/bad-body-sends.js';
+import type { Evidence, Rule } from '../types.js';
 
 /** Rules about bad input: bodies that are not JSON, and JSON that is not a change set. */
 
@@ -41,6 +41,8 @@ export const inputMalformedJson: Rule = {
   id: 'input.malformed-json',
   level: 'SHOULD',
   section: 'bad-input',
+  view: 'without-restart',
+  timing: false,
   title: 'Malformed JSON is a client error',
   sentence:
     'A plan or apply call whose body is not JSON answers 4xx, never 2xx and never 5xx. A 5xx or a timeout is no answer, so the body is sent again over two poll intervals; a body that gets nothing but 5xx while other calls are answered fails.',
@@ -110,6 +112,8 @@ export const inputInvalidChangeSet: Rule = {
   id: 'input.invalid-change-set',
   level: 'SHOULD',
   section: 'bad-input',
+  view: 'without-restart',
+  timing: false,
   title: 'Invalid change sets are refused cleanly',
   sentence:
     'A plan or apply call whose JSON body is not a change set answers 4xx or a failed final answer: never 5xx, never a hang, never a 202 that leads nowhere. A 5xx or a timeout is no answer, so the body is sent again over two poll intervals; a body that gets nothing but 5xx while other calls are answered fails.',

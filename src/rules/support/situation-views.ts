@@ -1,0 +1,60 @@
+import type { Exchange } from '../../transcript/exchange.js';
+import { Transcript } from '../../transcript/transcript.js';
+import { burstWindow, overlaps, overloadedByBurst, restartWindows, SITUATION_SUITES } from '../../transcript/situations.js';
+import type { RuleView } from '../types.js';
+
+/**
+ * The views of the transcript a rule may see (its `view` field), each made once per judgement. The kit
+ * provokes some situations on purpose, and what they provoke is judged by the rule about that situation alone:
+ *
+ * - a restart: refused connections, 5xx and lost operations around it are durability's, so every view but
+ *   `whole` leaves out the restart suite's exchanges and any exchange in flight while the provisioner
+ *   restarted (the restart runs after every other suite, so there are none);
+ * - a burst: a 429, 5xx or reset to a call of the burst, or to any plan or apply in flight while the burst
+ *   was, and a burst call held open because a full provisioner runs it at once, are the burst rule's, not
+ *   those of the rules about everyday answers or their timing;
+ * - a repeat: the status of a POST sent again is the repeat rules', not the everyday answers'; and a repeat
+ *   that the burst overloaded is the burst rule's, not the repeat rules'.
+ */
+export class SituationViews {
+  private readonly views: Record<RuleView, Transcript>;
+
+  constructor(transcript: Transcript) {
+    const withoutRestart = withoutRestartOf(transcript);
+    const burst = burstWindow(withoutRestart);
+    this.views = {
+      whole: transcript,
+      'without-restart': withoutRestart,
+      'without-burst-calls': only(withoutRestart, (e) => !isPost(e) || e.suite !== SITUATION_SUITES.burst),
+      'without-burst-overload': only(withoutRestart, (e) => !overloadedByBurst(e, burst)),
+      'without-burst-repeats-or-overload': only(
+        withoutRestart,
+        (e) => !isPost(e) || (e.suite !== SITUATION_SUITES.burst && e.repeatOf === undefined && !overloadedByBurst(e, burst)),
+      ),
+    };
+  }
+
+  for(view: RuleView): Transcript {
+    return this.views[view];
+  }
+}
+
+function isPost(exchange: Exchange): boolean {
+  return exchange.request.method === 'POST';
+}
+
+function only(transcript: Transcript, keep: (exchange: Exchange) => boolean): Transcript {
+  const exchanges = transcript.exchanges.filter(keep);
+  return exchanges.length === transcript.exchanges.length ? transcript : new Transcript(exchanges, transcript.events);
+}
+
+function withoutRestartOf(transcript: Transcript): Transcript {
+  const windows = restartWindows(transcript);
+  if (windows.length === 0 && !transcript.exchanges.some((e) => e.suite === SITUATION_SUITES.restart)) return transcript;
+  const disturbed = (e: Exchange): boolean => e.suite === SITUATION_SUITES.restart || windows.some((window) => overlaps(e, window));
+  const kept = transcript.exchanges.filter((e) => !disturbed(e));
+  const keptSeqs = new Set(kept.map((e) => e.seq));
+  // A poll that ended for an operation whose 202 is left out speaks of that operation only.
+  const events = transcript.events.filter((event) => event.type !== 'poll-ended' || keptSeqs.has(event.acceptedSeq));
+  return new Transcript(kept, events);
+}
