@@ -44,7 +44,7 @@ export function describeConformance(name: string, options: ConformanceSuiteOptio
         const result = report?.rules.find((candidate) => candidate.id === rule.id);
         if (!result) throw new Error(`the run reported nothing about ${rule.id}`);
         if (result.status === 'fail' || result.status === 'error') throw new Error(failureText(result));
-        if (result.status === 'not-exercised' || result.status === 'skip' || result.status === 'waived') context.skip(`${result.status}: ${result.message}`);
+        if (result.status === 'not-applicable' || result.status === 'not-exercised' || result.status === 'skip' || result.status === 'waived') context.skip(`${result.status}: ${result.message}`);
       });
     }
   });

@@ -21,6 +21,11 @@ const EXCHANGES_PER_EVIDENCE = 3;
 const EVIDENCE_PER_RULE = 5;
 
 const STATUS_WIDTH = 'not-exercised'.length + 2;
+
+/** The status column: wide enough for every status the run shows. */
+function statusWidth(rules: readonly RuleResult[]): number {
+  return Math.max(STATUS_WIDTH, ...rules.map((rule) => rule.status.length + 2));
+}
 const MIN_ID_WIDTH = 34;
 
 const MARKS: Record<RuleStatus, string> = {
@@ -29,6 +34,7 @@ const MARKS: Record<RuleStatus, string> = {
   error: '✗',
   warn: '!',
   advice: '~',
+  'not-applicable': '○',
   'not-exercised': '–',
   skip: '–',
   waived: '≈',
@@ -45,6 +51,7 @@ function paint(status: RuleStatus, style: Style): (text: string) => string {
       return style.yellow;
     case 'advice':
       return style.cyan;
+    case 'not-applicable':
     case 'not-exercised':
     case 'skip':
     case 'waived':
@@ -79,18 +86,20 @@ function runSection(outcome: RunOutcome, style: Style): string[] {
 
 function ruleLines(rules: RuleResult[], style: Style): string[] {
   const idWidth = Math.max(MIN_ID_WIDTH, ...rules.map((rule) => rule.id.length + 2));
+  const width = statusWidth(rules);
   const lines: string[] = [];
   for (const rule of rules) {
-    const status = `${MARKS[rule.status]} ${rule.status.padEnd(STATUS_WIDTH)}`;
+    const status = `${MARKS[rule.status]} ${rule.status.padEnd(width)}`;
     const rest = `${rule.id.padEnd(idWidth)}${singleLine(rule.title)}`;
-    const quiet = rule.status === 'skip' || rule.status === 'not-exercised';
+    const quiet = rule.status === 'skip' || rule.status === 'not-exercised' || rule.status === 'not-applicable';
     lines.push(quiet ? style.dim(status + rest) : paint(rule.status, style)(status) + rest);
-    if (rule.status === 'not-exercised') {
-      lines.push(...indented(rule.message, ' '.repeat(2 + STATUS_WIDTH)).map((line) => (line === '' ? line : style.dim(line))));
+    // Why it was not judged: what the run lacked, or the way of answering the provisioner never chose.
+    if (rule.status === 'not-exercised' || rule.status === 'not-applicable') {
+      lines.push(...indented(rule.message, ' '.repeat(2 + width)).map((line) => (line === '' ? line : style.dim(line))));
     }
     if (rule.waiver) {
       const waived = `a ${rule.waiver.status} waived by the baseline until ${rule.waiver.expires}: ${rule.waiver.reason}`;
-      lines.push(...indented(waived, ' '.repeat(2 + STATUS_WIDTH)).map((line) => (line === '' ? line : style.dim(line))));
+      lines.push(...indented(waived, ' '.repeat(2 + width)).map((line) => (line === '' ? line : style.dim(line))));
     }
   }
   return lines;
@@ -140,9 +149,10 @@ export function ruleDetailText(rule: RuleResult, outcome: RunOutcome): string {
   return detailBlock(rule, outcome, createStyle(false)).join('\n');
 }
 
-/** `20 passed, 1 failed, 2 warned, 4 not exercised`, then advice, skipped and kit errors only when there are any. */
+/** `20 passed, 1 failed, 2 warned, 4 not exercised`, then not applicable, advice, skipped and kit errors only when there are any. */
 export function summaryLine(summary: Summary): string {
   const parts = [`${summary.passed} passed`, `${summary.failed} failed`, `${summary.warned} warned`, `${summary.notExercised} not exercised`];
+  if (summary.notApplicable) parts.push(`${summary.notApplicable} not applicable`);
   if (summary.advice > 0) parts.push(`${summary.advice} advice`);
   if (summary.skipped > 0) parts.push(`${summary.skipped} skipped`);
   if (summary.waived) parts.push(`${summary.waived} waived`);

@@ -12,7 +12,7 @@ export { xmlText };
  * The run as JUnit XML (the Apache Ant schema CI servers read, `schemas/junit.xsd`): one test suite per
  * section of the catalog and one for the properties, one test case per rule or property. A failed rule is a
  * failure; with `--strict` so is a warning. Warnings and advice that do not fail the run are listed in
- * the suite's output; rules that were not exercised or were deselected are skipped, never passed.
+ * the suite's output; rules that were not applicable, not exercised or deselected are skipped, never passed.
  */
 export function renderJunit(outcome: RunOutcome): string {
   const timestamp = new Date(outcome.startedAt).toISOString().slice(0, 19);
@@ -81,7 +81,7 @@ function sectionOf(id: string): RuleSection | undefined {
 }
 
 function isSkipped(rule: RuleResult): boolean {
-  return rule.status === 'not-exercised' || rule.status === 'skip' || rule.status === 'waived';
+  return rule.status === 'not-applicable' || rule.status === 'not-exercised' || rule.status === 'skip' || rule.status === 'waived';
 }
 
 interface SuiteParts {
@@ -132,6 +132,8 @@ function ruleCase(rule: RuleResult, outcome: RunOutcome): string {
     const message = `waived ${rule.waiver.status} until ${rule.waiver.expires}: ${rule.waiver.reason}; ${rule.message}`;
     return `${open}\n      <skipped message="${xmlText(message)}"/>\n    </testcase>`;
   }
+  // Not applicable is no gap: the reason says which way of answering the provisioner never chose.
+  if (rule.status === 'not-applicable') return `${open}\n      <skipped message="${xmlText(`not applicable: ${rule.message}`)}"/>\n    </testcase>`;
   if (isSkipped(rule)) return `${open}\n      <skipped/>\n    </testcase>`;
   return `${open}</testcase>`;
 }

@@ -117,7 +117,7 @@ function withoutStoppedExchanges(transcript: Transcript): Transcript {
 
 function resultOf(rule: Rule, judgement: Judgement, strict: boolean): Pick<RuleResult, 'status' | 'message' | 'evidence' | 'count'> {
   if (judgement.outcome === 'held') return { status: 'pass', message: judgement.message, evidence: judgement.evidence ?? [] };
-  if (judgement.outcome === 'not-exercised') return { status: 'not-exercised', message: judgement.message, evidence: [] };
+  if (judgement.outcome === 'not-exercised' || judgement.outcome === 'not-applicable') return { status: judgement.outcome, message: judgement.message, evidence: [] };
   const status: RuleStatus = rule.level === 'MUST' ? 'fail' : rule.level === 'SHOULD' ? (strict ? 'fail' : 'warn') : 'advice';
   return { status, message: judgement.message, evidence: judgement.evidence, count: judgement.count };
 }

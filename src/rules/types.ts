@@ -6,9 +6,11 @@ export type Level = 'MUST' | 'SHOULD' | 'ADVICE';
 /**
  * A rule's status in a report. `warn` and `advice` are a broken SHOULD and ADVICE rule; `error` says the
  * kit failed while judging it (a bug in the kit), so nothing is known about the rule; `waived` is a failure
- * a baseline accepts for a while (never a pass).
+ * a baseline accepts for a while (never a pass). `not-applicable`: the provisioner never chose the way of
+ * answering the rule is about, as the contract allows; `not-exercised`: the run should have produced the
+ * situation and did not. Neither is a pass.
  */
-export type RuleStatus = 'pass' | 'fail' | 'warn' | 'advice' | 'skip' | 'not-exercised' | 'error' | 'waived';
+export type RuleStatus = 'pass' | 'fail' | 'warn' | 'advice' | 'skip' | 'not-applicable' | 'not-exercised' | 'error' | 'waived';
 
 export type RuleSection = 'answers' | 'final' | 'reads' | 'registration' | 'repeats' | 'load' | 'bad-input';
 
@@ -22,6 +24,7 @@ export interface Evidence {
 export type Judgement =
   | { outcome: 'held'; message: string; evidence?: Evidence[] }
   | { outcome: 'broken'; message: string; evidence: Evidence[]; count?: number }
+  | { outcome: 'not-applicable'; message: string }
   | { outcome: 'not-exercised'; message: string };
 
 /** A pure judgement of the run's transcript: no HTTP, no clock. */

@@ -8,7 +8,7 @@ import { judgeRules, type RuleSelection } from '../rules/index.js';
 import type { RuleResult } from '../rules/types.js';
 import type { KitError } from '../errors.js';
 import type { Transcript } from '../transcript/transcript.js';
-import { conclusionsFor } from './conclusions.js';
+import { conclusionsFor, waysCertified } from './conclusions.js';
 import type { RunOutcome, RunSettings } from './outcome.js';
 import { decideVerdict, summarize } from './verdict.js';
 import { applyBaseline } from './baseline.js';
@@ -62,6 +62,8 @@ export function concludeRun(run: FinishedRun): RunOutcome {
       ...(budgetSentence ? [budgetSentence] : []),
       ...waived.notes,
       ...(verdict === 'incomplete' ? [incompleteConclusion(rules, certify, budget?.limit.text)] : []),
+      // A certificate says which ways of answering it covers: a provisioner may choose 200 or 202 for each call.
+      ...(certify && (verdict === 'pass' || verdict === 'incomplete') ? [waysCertified(run.transcript)] : []),
       ...conclusionsFor(run.transcript, run.context, verdict, run.url),
     ],
     operations: run.operations,

@@ -15,6 +15,8 @@ export interface Summary {
   advice: number;
   skipped: number;
   notExercised: number;
+  /** Rules about a way of answering the provisioner never chose; present only when there are any. */
+  notApplicable?: number;
   /** Rules the kit failed to judge (a bug in the kit); present only when there are any. */
   errors?: number;
   /** Failures a baseline waived; only present when there are some. */

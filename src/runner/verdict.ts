@@ -8,6 +8,7 @@ export function summarize(results: readonly RuleResult[]): Summary {
   const count = (status: RuleResult['status']): number => results.filter((r) => r.status === status).length;
   const errors = count('error');
   const waived = count('waived');
+  const notApplicable = count('not-applicable');
   return {
     passed: count('pass'),
     failed: count('fail'),
@@ -15,6 +16,7 @@ export function summarize(results: readonly RuleResult[]): Summary {
     advice: count('advice'),
     skipped: count('skip'),
     notExercised: count('not-exercised'),
+    ...(notApplicable > 0 && { notApplicable }),
     ...(errors > 0 && { errors }),
     ...(waived > 0 && { waived }),
   };
@@ -24,7 +26,9 @@ export function summarize(results: readonly RuleResult[]): Summary {
  * Unknown is never success: a rule the kit failed to judge makes the run an `error` whatever else it found,
  * a target that never answered is `unreachable`, and a run stopped before its end is an `error` unless a
  * MUST rule already failed, whatever the rules that did run say. A run cut short by its time limit, or a
- * certification with a rule not exercised, is `incomplete` unless a MUST rule failed.
+ * certification with a rule not exercised, is `incomplete` unless a MUST rule failed. A rule not applicable
+ * (a way of answering the provisioner never chose, as the contract allows) leaves no gap: it never makes a
+ * certification incomplete, and never passes either.
  */
 export function decideVerdict(results: readonly RuleResult[], transcript: Transcript, interrupted = false, certify = false, budgetSpent = false): Verdict {
   if (results.some((r) => r.status === 'error')) return verdictOf('KIT_INTERNAL');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderSummary, summaryLine } from '../../src/report/console.js';
-import { sampleOutcome } from './outcome-fixture.js';
+import { sampleOutcome, sampleOutcomeWithNotApplicable } from './outcome-fixture.js';
 
 const ANSI = /\u001b\[/;
 
@@ -26,6 +26,15 @@ describe('renderSummary', () => {
     expect(text).toMatch(/^~ advice {9}operation\.404-identifiable +404 answers are recognisable$/m);
     expect(text).toMatch(/^– not-exercised {2}durability\.survives-restart +Operations survive a restart\n {17}no --restart-command was given$/m);
     expect(text).toMatch(/^– skip {11}plan\.repeatable/m);
+  });
+
+  it('shows a rule that is not applicable with its reason below, and counts it', () => {
+    const text = renderSummary(sampleOutcomeWithNotApplicable(), { color: false });
+    expect(text).toMatch(/^○ not-applicable {2}final\.body +A 200 answer is a final answer\n {18}all 183 plan and apply calls were answered 202: no 200 answer to judge$/m);
+    expect(text).toMatch(/^– not-exercised {3}durability\.survives-restart/m);
+    expect(summaryLine({ passed: 20, failed: 0, warned: 0, advice: 0, skipped: 0, notExercised: 0, notApplicable: 16 })).toBe(
+      '20 passed, 0 failed, 0 warned, 0 not exercised, 16 not applicable',
+    );
   });
 
   it('starts with the conclusions and what the control plane would conclude', () => {

@@ -8,7 +8,7 @@ import schema from '../../schemas/report.schema.json' with { type: 'json' };
 import { buildJsonReport, type JsonReport } from '../../src/report/json-report.js';
 import { writeJsonReport } from '../../src/report/write-json.js';
 import { SecretMask } from '../../src/report/secret-mask.js';
-import { HTML_PAGE_WITH_STYLE, sampleOutcome } from './outcome-fixture.js';
+import { HTML_PAGE_WITH_STYLE, sampleOutcome, sampleOutcomeWithNotApplicable } from './outcome-fixture.js';
 import { OP_ID, T0 } from '../support/transcript-builder.js';
 
 // Both are CommonJS modules: under NodeNext their class and function are the `default` of the module object.
@@ -32,6 +32,16 @@ describe('buildJsonReport', () => {
   it('validates against the report schema', () => {
     expectValid(buildJsonReport(sampleOutcome()));
     expectValid(buildJsonReport(sampleOutcome({ verdict: 'unreachable', exitCode: 3, rules: [], conclusions: [], operations: [] })));
+  });
+
+  it('holds a rule that is not applicable, with its reason, and counts it', () => {
+    const report = buildJsonReport(sampleOutcomeWithNotApplicable());
+    expectValid(report);
+    expect(report.rules.find((rule) => rule.id === 'final.body')).toMatchObject({
+      status: 'not-applicable',
+      message: 'all 183 plan and apply calls were answered 202: no 200 answer to judge',
+    });
+    expect(report.summary.notApplicable).toBe(1);
   });
 
   it('is strict: unknown fields and statuses are rejected', () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { renderJunit, xmlText } from '../../src/report/junit.js';
-import { sampleOutcome } from './outcome-fixture.js';
+import { sampleOutcome, sampleOutcomeWithNotApplicable } from './outcome-fixture.js';
 
 const SCHEMA = resolve(import.meta.dirname, '..', '..', 'schemas', 'junit.xsd');
 const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
@@ -23,6 +23,14 @@ describe('the JUnit XML of a run', () => {
     expect(xml).toMatch(/<testcase name="durability\.survives-restart"[^>]*>\s*<skipped\/>/);
     expect(xml).toMatch(/<testcase name="plan\.repeatable"[^>]*>\s*<skipped\/>/);
     expect(xml).toMatch(/<testcase name="answer\.status"[^>]*><\/testcase>/);
+  });
+
+  it('skips a rule that is not applicable, with the reason as its message', () => {
+    const withNotApplicable = renderJunit(sampleOutcomeWithNotApplicable());
+    expect(withNotApplicable).toMatch(
+      /<testcase name="final\.body"[^>]*>\s*<skipped message="not applicable: all 183 plan and apply calls were answered 202: no 200 answer to judge"\/>/,
+    );
+    expect(withNotApplicable).toMatch(/<testsuite [^>]*name="rules\.final"[^>]*tests="1" failures="0" errors="0" skipped="1"/);
   });
 
   it('lists warnings and advice in the suite output without failing', () => {

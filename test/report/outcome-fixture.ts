@@ -89,3 +89,10 @@ export function sampleOutcome(overrides: Partial<RunOutcome> = {}): RunOutcome {
     ...overrides,
   };
 }
+
+/** The sample run with one rule about a way of answering the provisioner never chose. */
+export function sampleOutcomeWithNotApplicable(): RunOutcome {
+  const outcome = sampleOutcome();
+  const notApplicable = rule('final.body', 'not-applicable', 'all 183 plan and apply calls were answered 202: no 200 answer to judge');
+  return { ...outcome, rules: [...outcome.rules, notApplicable], summary: { ...outcome.summary, notApplicable: 1 } };
+}

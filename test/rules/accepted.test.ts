@@ -43,10 +43,16 @@ describe('accepted.body', () => {
     });
   });
 
-  it('is not exercised without any 202', () => {
+  it('is not applicable when every call was answered at once, and not exercised when no call was answered 200 or 202', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { body: shopDbFinal() });
-    expect(acceptedBody.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'the provisioner never answered 202' });
+    expect(acceptedBody.judge(b.transcript, context())).toEqual({
+      outcome: 'not-applicable',
+      message: 'the one plan or apply call was answered 200 at once: no 202 answer to judge',
+    });
+    const refused = new TranscriptBuilder();
+    refused.post('plan', { status: 500, body: {} });
+    expect(acceptedBody.judge(refused.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'the provisioner never answered 202' });
   });
 });
 
@@ -106,10 +112,15 @@ describe('accepted.operation-id-unique', () => {
     expect(count).toBe(2);
   });
 
-  it('is not exercised without a 202', () => {
+  it('is not exercised without a 202, and not applicable when every call was answered at once', () => {
     const b = new TranscriptBuilder();
-    b.post('plan', { body: shopDbFinal() });
+    b.post('plan', { error: { kind: 'reset', message: 'socket hang up' } });
     expect(acceptedOperationIdUnique.judge(b.transcript, context()).outcome).toBe('not-exercised');
+    b.post('plan', { body: shopDbFinal() });
+    expect(acceptedOperationIdUnique.judge(b.transcript, context())).toEqual({
+      outcome: 'not-applicable',
+      message: 'every plan and apply call answered 200 or 202 was answered 200 at once (1 of 2 calls; the other 1 got another status or no answer): no 202 answer to judge',
+    });
   });
 });
 

@@ -179,11 +179,14 @@ describe('operation.final-stable at its edges', () => {
     expect(operationFinalStable.judge(running.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no operation gave a final answer' });
   });
 
-  it('says a provisioner that answered every call at once never answered 202', () => {
+  it('is not applicable for a provisioner that answered every call at once, and not exercised when no call was answered', () => {
     const b = new TranscriptBuilder();
     b.post('apply', { body: shopDbFinal() });
+    const refused = new TranscriptBuilder();
+    refused.post('apply', { status: 503, body: {} });
     for (const rule of [operationFinalStable, operationFinalRetained, operationNoInProgressAfterFinal]) {
-      expect(rule.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'the provisioner never answered 202 with an operationId, so no operation was read' });
+      expect(rule.judge(b.transcript, context())).toEqual({ outcome: 'not-applicable', message: 'the one plan or apply call was answered 200 at once: no operation to read' });
+      expect(rule.judge(refused.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'the provisioner never answered 202 with an operationId, so no operation was read' });
     }
   });
 });

@@ -81,10 +81,10 @@ describe('reads of operations', () => {
   });
 
   it('says why no operation could be judged', () => {
-    expect(noOperationRead(new Transcript())).toBe('the provisioner never answered 202 with an operationId, so no operation was read');
+    expect(noOperationRead(new Transcript())).toEqual({ outcome: 'not-exercised', message: 'the provisioner never answered 202 with an operationId, so no operation was read' });
     const b = new TranscriptBuilder();
     b.post('apply', { status: 202, body: { operationId: OP_ID } });
-    expect(noOperationRead(b.transcript)).toBe('1 operation was accepted but never read');
+    expect(noOperationRead(b.transcript)).toEqual({ outcome: 'not-exercised', message: '1 operation was accepted but never read' });
     b.read(OP_ID, { body: IN_PROGRESS });
     expect(noOperationRead(b.transcript)).toBeUndefined();
   });

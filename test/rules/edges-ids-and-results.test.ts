@@ -197,9 +197,11 @@ describe('why answer and read rules were not exercised', () => {
   it('names a missing 202, a missing in_progress answer, and in_progress answers without results', () => {
     const plain = new TranscriptBuilder();
     plain.post('plan', { body: shopDbFinal() });
+    const atOnce = 'the one plan or apply call was answered 200 at once: no operation to read';
+    expect(operationInProgressResultsEmpty.judge(plain.transcript, context())).toEqual({ outcome: 'not-applicable', message: atOnce });
+    expect(operationInProgressDescription.judge(plain.transcript, context())).toEqual({ outcome: 'not-applicable', message: atOnce });
     const never = 'the provisioner never answered 202 with an operationId, so no operation was read';
-    expect(operationInProgressResultsEmpty.judge(plain.transcript, context())).toEqual({ outcome: 'not-exercised', message: never });
-    expect(operationInProgressDescription.judge(plain.transcript, context())).toEqual({ outcome: 'not-exercised', message: never });
+    expect(operationInProgressResultsEmpty.judge(new TranscriptBuilder().transcript, context())).toEqual({ outcome: 'not-exercised', message: never });
     const done = accepted();
     done.read(OP_ID, { body: shopDbFinal() });
     expect(operationInProgressDescription.judge(done.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no read answered in_progress' });

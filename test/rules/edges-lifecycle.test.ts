@@ -126,12 +126,18 @@ describe('operation.within-max-duration at its edges', () => {
     ]);
   });
 
-  it('is not exercised without an accepted operation', () => {
+  it('is not exercised without an accepted operation, and not applicable when every call was answered at once', () => {
     const b = new TranscriptBuilder();
-    b.post('plan', { status: 200, body: shopDbFinal() });
+    b.post('plan', { status: 202, body: {} });
     expect(operationWithinMaxDuration.judge(b.transcript, context())).toEqual({
       outcome: 'not-exercised',
       message: 'the provisioner never answered 202 with an operationId, so no operation was timed',
+    });
+    const atOnce = new TranscriptBuilder();
+    atOnce.post('plan', { status: 200, body: shopDbFinal() });
+    expect(operationWithinMaxDuration.judge(atOnce.transcript, context())).toEqual({
+      outcome: 'not-applicable',
+      message: 'the one plan or apply call was answered 200 at once: no operation to time',
     });
   });
 });

@@ -152,6 +152,8 @@ describe('apply.repeat-while-running: edges', () => {
     const b = new TranscriptBuilder();
     const first = b.post('apply', { error: { kind: 'timeout', message: 'no answer' } });
     b.post('apply', { suite: WHILE, repeatOf: first.seq, body: applied() });
+    // The provisioner accepted another call: it does answer 202, so the repeat's situation was missed, not inapplicable.
+    b.post('plan', { status: 202, body: { operationId: FIRST_ID } });
     expect(judge(applyRepeatWhileRunning, b).message).toBe(
       'no apply was sent again while the first was in progress: the first apply of shop-db answered nothing, so it was never in progress',
     );

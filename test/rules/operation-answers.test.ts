@@ -58,8 +58,14 @@ describe('operation.status', () => {
     expect(operationStatus.judge(b.transcript, context())).toMatchObject({ outcome: 'broken', count: 1 });
   });
 
-  it('is not exercised without a 202', () => {
+  it('is not applicable when every call was answered at once, and not exercised when none was answered 200 or 202', () => {
     expect(operationStatus.judge(neverAccepted().transcript, context())).toEqual({
+      outcome: 'not-applicable',
+      message: 'the one plan or apply call was answered 200 at once: no operation to read',
+    });
+    const refused = new TranscriptBuilder();
+    refused.post('apply', { status: 429, body: {} });
+    expect(operationStatus.judge(refused.transcript, context())).toEqual({
       outcome: 'not-exercised',
       message: 'the provisioner never answered 202 with an operationId, so no operation was read',
     });
@@ -190,7 +196,10 @@ describe('operation.in-progress-description', () => {
     ]);
   });
 
-  it('is not exercised when no read answered in_progress', () => {
-    expect(operationInProgressDescription.judge(neverAccepted().transcript, context())).toMatchObject({ outcome: 'not-exercised' });
+  it('is not exercised when no read answered in_progress, and not applicable when no call was accepted', () => {
+    const b = accepted();
+    b.read(OP_ID, { at: 10, body: shopDbFinal() });
+    expect(operationInProgressDescription.judge(b.transcript, context())).toMatchObject({ outcome: 'not-exercised' });
+    expect(operationInProgressDescription.judge(neverAccepted().transcript, context())).toMatchObject({ outcome: 'not-applicable' });
   });
 });

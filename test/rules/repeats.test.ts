@@ -124,6 +124,13 @@ describe('apply.repeat-while-running', () => {
     const sync = new TranscriptBuilder();
     const first = sync.post('apply', { body: shopDbFinal() });
     sync.post('apply', { suite: SITUATION_SUITES.repeatWhileRunning, repeatOf: first.seq, body: shopDbFinal() });
+    // Every call answered at once: there never was an apply in progress to send again.
+    expect(judge(applyRepeatWhileRunning, sync)).toEqual({
+      outcome: 'not-applicable',
+      message: 'all 2 plan and apply calls were answered 200 at once: no apply was ever in progress to send again',
+    });
+    // Another call accepted: the provisioner does answer 202, so this apply answered at once is a missed situation.
+    sync.post('plan', { status: 202, body: { operationId: FIRST_ID } });
     expect(judge(applyRepeatWhileRunning, sync)).toEqual({
       outcome: 'not-exercised',
       message: 'no apply was sent again while the first was in progress: the first apply of shop-db answered 200, so it was never in progress',

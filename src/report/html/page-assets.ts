@@ -1,5 +1,5 @@
 /** Statuses the rules table can be filtered by; each gets a CSS rule, so filtering needs no script. */
-const FILTERABLE = ['error', 'fail', 'warn', 'advice', 'waived', 'not-exercised', 'skip', 'pass'];
+const FILTERABLE = ['error', 'fail', 'warn', 'advice', 'waived', 'not-applicable', 'not-exercised', 'skip', 'pass'];
 
 const FILTER_RULES = FILTERABLE.map(
   (status) => `#rules:has(#filter-${status}:checked) tr.rule:not(.s-${status}){display:none}`,
@@ -14,7 +14,7 @@ pre{background:#f3f4f6;padding:.5rem;border-radius:4px;white-space:pre-wrap;word
 .muted{color:#6b7280}.label{display:block;font-size:.75rem;text-transform:uppercase;letter-spacing:.04em;color:#6b7280;margin-top:.4rem}
 .verdict,.status{display:inline-block;border-radius:4px;padding:0 .4rem;font-weight:600;text-transform:uppercase;font-size:.8em;background:#e5e7eb}
 .pass{background:#dcfce7;color:#166534}.fail,.error,.unreachable,.incomplete{background:#fee2e2;color:#991b1b}.warn{background:#fef3c7;color:#92400e}
-.advice{background:#e0e7ff;color:#3730a3}.waived{background:#f3e8ff;color:#6b21a8}.not-exercised,.skip{background:#f3f4f6;color:#4b5563}
+.advice{background:#e0e7ff;color:#3730a3}.waived{background:#f3e8ff;color:#6b21a8}.not-exercised,.skip{background:#f3f4f6;color:#4b5563}.not-applicable{background:#f0f9ff;color:#075985}
 .counts{display:flex;gap:1.2rem;list-style:none;padding:0;margin:.6rem 0}.counts strong{font-size:1.2rem}
 .conclusions li{margin:.2rem 0}
 .timeline-scroll{overflow-x:auto;background:#fff;border:1px solid #e5e7eb;border-radius:6px}

@@ -8,7 +8,7 @@ import { timelineLegend, timelineSvg } from './timeline-svg.js';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets.js';
 
 /** The order statuses are listed and filtered in: what needs attention first. */
-const STATUS_ORDER = ['error', 'fail', 'warn', 'advice', 'waived', 'not-exercised', 'skip', 'pass'];
+const STATUS_ORDER = ['error', 'fail', 'warn', 'advice', 'waived', 'not-applicable', 'not-exercised', 'skip', 'pass'];
 
 const BODY_LIMIT = 4000;
 

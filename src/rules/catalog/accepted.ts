@@ -4,6 +4,7 @@ import type { Exchange } from '../../transcript/exchange.js';
 import type { Transcript } from '../../transcript/transcript.js';
 import { acceptedOperationId, bodyObject, submissions } from '../../transcript/views.js';
 import { neverAnswered } from '../support/answered-by.js';
+import { noAnswerThatWay } from '../support/answer-ways.js';
 import { broken, evidence, held, notExercised, requestLabel } from '../support/judgement.js';
 import type { Evidence, Judgement, Rule } from '../types.js';
 import { findPatterns, parseCanonicalUuid, soundUuid, uuidProblem, versionMeaning } from '../support/uuid.js';
@@ -36,11 +37,16 @@ function acceptedIds(transcript: Transcript): Array<{ exchange: Exchange; id: st
   });
 }
 
+/** Why no 202 answer could be judged: not applicable when the provisioner answered every call at once. */
+function noAccepted(transcript: Transcript, otherwise: string): Judgement {
+  return noAnswerThatWay(transcript, 202, 'no 202 answer to judge', otherwise);
+}
+
 /** Why no operationId could be judged: no 202 at all, or 202s without a string operationId. */
-function noIdsReason(transcript: Transcript): string {
+function noIds(transcript: Transcript): Judgement {
   return accepted(transcript).length === 0
-    ? `${neverAnswered(transcript, 202, 'the provisioner never answered 202')}, so no operationId was checked`
-    : 'no 202 answer carried a string operationId (accepted.body reports that)';
+    ? noAccepted(transcript, `${neverAnswered(transcript, 202, 'the provisioner never answered 202')}, so no operationId was checked`)
+    : notExercised('no 202 answer carried a string operationId (accepted.body reports that)');
 }
 
 /**
@@ -68,11 +74,9 @@ export const acceptedBody: Rule = {
   judge(transcript) {
     const bodies = acceptedObjects(transcript);
     if (bodies.length === 0) {
-      return notExercised(
-        accepted(transcript).length === 0
-          ? neverAnswered(transcript, 202, 'the provisioner never answered 202')
-          : 'no 202 answer had a JSON object body (answer.json reports those)',
-      );
+      return accepted(transcript).length === 0
+        ? noAccepted(transcript, neverAnswered(transcript, 202, 'the provisioner never answered 202'))
+        : notExercised('no 202 answer had a JSON object body (answer.json reports those)');
     }
     return shapeVerdict(bodies, acceptedBodyProblems, { each: 'with a string operationId', lack: 'lack a string operationId' });
   },
@@ -88,7 +92,7 @@ export const acceptedOnlyOperationId: Rule = {
   sentence: 'The body of a 202 answer has no field besides operationId.',
   judge(transcript) {
     const bodies = acceptedObjects(transcript).filter(({ body }) => acceptedBodyProblems(body).length === 0);
-    if (bodies.length === 0) return notExercised(noIdsReason(transcript));
+    if (bodies.length === 0) return noIds(transcript);
     return shapeVerdict(bodies, acceptedOnlyOperationIdProblems, { each: 'holding only operationId', lack: 'hold more than operationId' });
   },
 };
@@ -104,7 +108,7 @@ export const acceptedOperationIdUuid: Rule = {
     'An operationId is a UUID written canonically (8-4-4-4-12 hexadecimal digits with the RFC 9562 variant), and neither the nil nor the max UUID.',
   judge(transcript) {
     const ids = acceptedIds(transcript);
-    if (ids.length === 0) return notExercised(noIdsReason(transcript));
+    if (ids.length === 0) return noIds(transcript);
     const notes = ids.flatMap(({ exchange, id }) => {
       const problem = uuidProblem(id);
       return problem ? [evidence(`operationId ${JSON.stringify(id)} from ${requestLabel(exchange)} ${problem}`, exchange)] : [];
@@ -129,7 +133,7 @@ export const acceptedOperationIdUnique: Rule = {
   sentence: 'Two 202 answers in one run never carry the same operationId, not even when the same change set is sent twice.',
   judge(transcript) {
     const ids = acceptedIds(transcript);
-    if (ids.length === 0) return notExercised(noIdsReason(transcript));
+    if (ids.length === 0) return noIds(transcript);
     const firstSeen = new Map<string, Exchange>();
     const notes: Evidence[] = [];
     for (const { exchange, id } of ids) {
@@ -165,11 +169,9 @@ export const acceptedOperationIdRandom: Rule = {
       return uuid ? [{ exchange, id, uuid }] : [];
     });
     if (uuids.length === 0) {
-      return notExercised(
-        accepted(transcript).length === 0
-          ? noIdsReason(transcript)
-          : 'no operationId was a sound UUID, so its source could not be judged (accepted.operation-id-uuid reports that)',
-      );
+      return accepted(transcript).length === 0
+        ? noIds(transcript)
+        : notExercised('no operationId was a sound UUID, so its source could not be judged (accepted.operation-id-uuid reports that)');
     }
     const notes: Evidence[] = [];
     for (const { exchange, id, uuid } of uuids) {

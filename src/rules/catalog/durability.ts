@@ -3,7 +3,8 @@ import type { Transcript } from '../../transcript/transcript.js';
 import { EndStates } from '../../transcript/end-states.js';
 import { restartWindows, SITUATION_SUITES } from '../../transcript/situations.js';
 import { readsSurelyBeforeFinal, submissions } from '../../transcript/views.js';
-import { broken, evidence, held, notExercised } from '../support/judgement.js';
+import { neverChosen } from '../support/answer-ways.js';
+import { broken, evidence, held, notApplicable, notExercised } from '../support/judgement.js';
 import { plural } from '../../core/text.js';
 import type { JudgeContext } from '../../core/judge-context.js';
 import type { Evidence, Judgement, Rule } from '../types.js';
@@ -51,6 +52,8 @@ function judgeSurvivesRestart(transcript: Transcript, _context: JudgeContext): J
     }
   }
   if (judged === 0) {
+    const atOnce = neverChosen(transcript, 202, 'no operation was in progress across the restart');
+    if (atOnce !== undefined) return notApplicable(atOnce);
     return notExercised(
       endsOtherWork
         ? 'no operation was in progress when the provisioner was restarted (every call answered 200, or its work had ended)'

@@ -5,6 +5,7 @@ import type { Exchange } from '../../transcript/exchange.js';
 import type { Transcript } from '../../transcript/transcript.js';
 import { bodyObject, finalAnswers, isObject, outcomeOf, submissions } from '../../transcript/views.js';
 import { neverAnswered } from '../support/answered-by.js';
+import { noAnswerThatWay } from '../support/answer-ways.js';
 import { broken, evidence, held, notExercised, requestLabel } from '../support/judgement.js';
 import type { Evidence, Rule } from '../types.js';
 
@@ -54,13 +55,10 @@ export const finalBody: Rule = {
       const body = bodyObject(exchange);
       return body ? [{ exchange, body }] : [];
     });
-    if (judged.length === 0) {
-      return notExercised(
-        twoHundreds.length === 0
-          ? neverAnswered(transcript, 200, 'the provisioner never answered 200 to plan or apply')
-          : 'no 200 answer to plan or apply had a JSON object body (answer.json reports those)',
-      );
+    if (twoHundreds.length === 0) {
+      return noAnswerThatWay(transcript, 200, 'no 200 answer to judge', neverAnswered(transcript, 200, 'the provisioner never answered 200 to plan or apply'));
     }
+    if (judged.length === 0) return notExercised('no 200 answer to plan or apply had a JSON object body (answer.json reports those)');
     const notes: Evidence[] = [];
     for (const { exchange, body } of judged) {
       const problems = finalAnswerProblems(body);

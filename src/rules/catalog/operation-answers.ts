@@ -7,7 +7,7 @@ import { bodyObject, isContractJsonType, isTransient, operations, outcomeOf, rea
 import { broken, evidence, held, notExercised } from '../support/judgement.js';
 import { proxyOf, proxyWords } from '../support/answered-by.js';
 import { answered, knownReads, noOperationRead, readSinceAccepted } from '../support/operation-reads.js';
-import type { Evidence, Rule } from '../types.js';
+import type { Evidence, Judgement, Rule } from '../types.js';
 
 /** Rules about the answers to reads of an operation before its final answer: status, shape, progress notes. */
 
@@ -19,11 +19,11 @@ interface InProgressAnswer {
 }
 
 /** Reads of known operations that answered 200 with an in_progress body, or why a rule about them is not exercised. */
-function inProgressAnswers(transcript: Transcript): { answers: InProgressAnswer[] } | { none: string } {
+function inProgressAnswers(transcript: Transcript): { answers: InProgressAnswer[] } | { none: Judgement } {
   const none = noOperationRead(transcript);
   if (none) return { none };
   const answers = knownReads(operations(transcript)).filter(({ read }) => read.response?.status === 200 && outcomeOf(read) === 'in_progress');
-  return answers.length > 0 ? { answers } : { none: 'no read answered in_progress' };
+  return answers.length > 0 ? { answers } : { none: notExercised('no read answered in_progress') };
 }
 
 /** operation.status: before its final answer, an operation answers 200 (404 and transient answers are judged elsewhere). */
@@ -37,7 +37,7 @@ export const operationStatus: Rule = {
   sentence: 'A read of an operation that has not given its final answer yet answers 200 (a 5xx is tolerated as transient); any other status fails.',
   judge(transcript) {
     const none = noOperationRead(transcript);
-    if (none) return notExercised(none);
+    if (none) return none;
     const ops = operations(transcript);
     const judged = ops.flatMap((op) => {
       const afterFinal = new Set(readsAfterFinal(op));
@@ -103,7 +103,7 @@ export const operationTransientErrors: Rule = {
     'Reads answer without 5xx statuses, timeouts or refused connections; the control plane reads again after those, so each is counted as a warning.',
   judge(transcript) {
     const none = noOperationRead(transcript);
-    if (none) return notExercised(none);
+    if (none) return none;
     const reads = knownReads(operations(transcript)).map(({ read }) => read);
     const polls = reads.filter((read) => !read.probe).length;
     const probes = reads.length - polls;
@@ -145,7 +145,7 @@ export const operationBody: Rule = {
     'A 200 read carries a JSON content type and a JSON object with outcome in_progress, succeeded or failed, a string description and a results array.',
   judge(transcript) {
     const none = noOperationRead(transcript);
-    if (none) return notExercised(none);
+    if (none) return none;
     const ok = knownReads(operations(transcript)).filter(({ read }) => read.response?.status === 200);
     if (ok.length === 0) return notExercised('no read of an operation answered 200');
     const faulty: Evidence[] = [];
@@ -169,7 +169,7 @@ export const operationInProgressResultsEmpty: Rule = {
   sentence: 'While an operation answers in_progress, its results array is empty.',
   judge(transcript) {
     const found = inProgressAnswers(transcript);
-    if ('none' in found) return notExercised(found.none);
+    if ('none' in found) return found.none;
     const inProgress = found.answers;
     // A missing or non-array results is operation.body's fault, not this rule's.
     const withResults = inProgress.filter(({ read }) => Array.isArray(bodyObject(read)?.results));
@@ -206,7 +206,7 @@ export const operationInProgressDescription: Rule = {
   sentence: 'An in_progress answer has a progress note in description that is not empty and at most 500 characters long.',
   judge(transcript) {
     const found = inProgressAnswers(transcript);
-    if ('none' in found) return notExercised(found.none);
+    if ('none' in found) return found.none;
     const inProgress = found.answers;
     const faulty: Evidence[] = [];
     for (const { op, read } of inProgress) {

@@ -8,13 +8,13 @@ import { broken, evidence, held, notExercised } from '../support/judgement.js';
 import { answered, firstFinalRead, noOperationRead, readSinceFinal } from '../support/operation-reads.js';
 import type { Transcript } from '../../transcript/transcript.js';
 import { SITUATION_SUITES } from '../../transcript/situations.js';
-import type { Evidence, Rule } from '../types.js';
+import type { Evidence, Judgement, Rule } from '../types.js';
 
 /** Rules about an operation after its final answer: no relapse to in_progress, the same answer, kept for a while. */
 
 /** Why no operation could be judged after its final answer: none was accepted or read, or none gave one. */
-function noFinal(transcript: Transcript): string {
-  return noOperationRead(transcript) ?? 'no operation gave a final answer';
+function noFinal(transcript: Transcript): Judgement {
+  return noOperationRead(transcript) ?? notExercised('no operation gave a final answer');
 }
 
 /** Operations that gave a final answer, each with the read that delivered it first. */
@@ -37,7 +37,7 @@ export const operationNoInProgressAfterFinal: Rule = {
     'Once a read of an operation has been answered with a final outcome, no read sent after that answer arrived, by any reader, answers in_progress.',
   judge(transcript) {
     const finished = withFinal(operations(transcript));
-    if (finished.length === 0) return notExercised(noFinal(transcript));
+    if (finished.length === 0) return noFinal(transcript);
     const later = finished.flatMap(({ op, first }) => readsAfterFinal(op).map((read) => ({ op, first, read })));
     if (later.length === 0) return notExercised('no read was sent after a final answer arrived');
     const answeredLater = later.filter(({ read }) => !isTransient(read));
@@ -65,7 +65,7 @@ export const operationFinalStable: Rule = {
   sentence: 'After a final answer, every later read gives the same final answer (same outcome, same results) or 404 once the operation is forgotten.',
   judge(transcript) {
     const finished = withFinal(operations(transcript));
-    if (finished.length === 0) return notExercised(noFinal(transcript));
+    if (finished.length === 0) return noFinal(transcript);
     const faults: Evidence[] = [];
     let compared = 0;
     const comparedOps = new Set<OperationView>();
@@ -111,7 +111,7 @@ export const operationFinalRetained: Rule = {
     'A final answer can still be read, unchanged, right after it was given and about one poll interval later, so that an answer lost on the network is not turned into a 404.',
   judge(transcript) {
     const finished = withFinal(operations(transcript));
-    if (finished.length === 0) return notExercised(noFinal(transcript));
+    if (finished.length === 0) return noFinal(transcript);
     const faults: Evidence[] = [];
     let kept = 0;
     for (const { op, first } of finished) {

@@ -4,6 +4,7 @@ import { plural } from '../../core/text.js';
 import type { OperationView } from '../../transcript/views.js';
 import { operations, pollEnds, readsSurelyBeforeFinal } from '../../transcript/views.js';
 import { neverAnswered } from '../support/answered-by.js';
+import { noAnswerThatWay } from '../support/answer-ways.js';
 import { broken, evidence, held, notExercised } from '../support/judgement.js';
 import { noOperationRead, readSinceAccepted } from '../support/operation-reads.js';
 import type { Evidence, Rule } from '../types.js';
@@ -22,7 +23,7 @@ export const operationNotLost: Rule = {
     'An operationId from a 202 answer is known until its final answer: no read before then answers 404, including the read made right after the 202.',
   judge(transcript) {
     const none = noOperationRead(transcript);
-    if (none) return notExercised(none);
+    if (none) return none;
     const ops = operations(transcript).filter((op) => op.reads.length > 0);
     const faults: Evidence[] = [];
     const lostOps = new Set<OperationView>();
@@ -66,7 +67,10 @@ export const operationWithinMaxDuration: Rule = {
   sentence: 'An operation gives its final answer before maxOperationDuration has passed since its 202 answer (PT30M when no duration is given).',
   judge(transcript, context) {
     const ops = operations(transcript);
-    if (ops.length === 0) return notExercised(`${neverAnswered(transcript, 202, 'the provisioner never answered 202 with an operationId')}, so no operation was timed`);
+    if (ops.length === 0) {
+      const never = `${neverAnswered(transcript, 202, 'the provisioner never answered 202 with an operationId')}, so no operation was timed`;
+      return noAnswerThatWay(transcript, 202, 'no operation to time', never);
+    }
     const limit = context.maxOperationDuration;
     const faults: Evidence[] = [];
     const tookMs: number[] = [];

@@ -4,7 +4,8 @@ import { EndStates, describeDifferences, endDifferences, type EndState } from '.
 import { SITUATION_SUITES } from '../../transcript/situations.js';
 import { outcomeOf } from '../../transcript/views.js';
 import { proxyOf, statusAnswered } from '../support/answered-by.js';
-import { broken, evidence, held, notExercised } from '../support/judgement.js';
+import { neverChosen } from '../support/answer-ways.js';
+import { broken, evidence, held, notApplicable, notExercised } from '../support/judgement.js';
 import { plural } from '../../core/text.js';
 import type { JudgeContext } from '../../core/judge-context.js';
 import type { Evidence, Judgement, Rule } from '../types.js';
@@ -105,6 +106,9 @@ function judgeApplyRepeatWhileRunning(transcript: Transcript, context: JudgeCont
     }
     return compareEnds(ends, pair, 'apply', { outputs: true });
   });
+  // A provisioner that answered every call at once never had an apply in progress to send again.
+  const atOnce = verdicts.some((v) => v.judged) ? undefined : neverChosen(transcript, 202, 'no apply was ever in progress to send again');
+  if (atOnce !== undefined) return notApplicable(atOnce);
   return verdictOf(
     verdicts,
     'no apply was sent again while the first was in progress',

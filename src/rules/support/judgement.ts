@@ -1,7 +1,7 @@
 import type { Exchange } from '../../transcript/exchange.js';
 import type { Evidence, Judgement } from '../types.js';
 
-/** Judge helpers every rule module uses: the three judgements, evidence, and how notes name exchanges. How they name JSON values is src/shapes' (words.ts). */
+/** Judge helpers every rule module uses: the judgements, evidence, and how notes name exchanges. How they name JSON values is src/shapes' (words.ts). */
 
 /** The rule was exercised and nothing contradicted it. */
 export function held(message: string, evidence?: Evidence[]): Judgement {
@@ -13,7 +13,12 @@ export function broken(message: string, evidence: Evidence[], count?: number): J
   return { outcome: 'broken', message, evidence, count: count ?? evidence.length };
 }
 
-/** The situation the rule is about never happened in this run. */
+/** The provisioner never chose the way of answering the rule is about, as the contract allows; the message names the evidence. */
+export function notApplicable(message: string): Judgement {
+  return { outcome: 'not-applicable', message };
+}
+
+/** The situation the rule is about never happened in this run, though the run should have produced it. */
 export function notExercised(message: string): Judgement {
   return { outcome: 'not-exercised', message };
 }

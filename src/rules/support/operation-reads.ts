@@ -4,7 +4,10 @@ import type { Exchange, ExchangeTag } from '../../transcript/exchange.js';
 import type { Transcript } from '../../transcript/transcript.js';
 import type { OperationView } from '../../transcript/views.js';
 import { operations } from '../../transcript/views.js';
+import type { Judgement } from '../types.js';
+import { noAnswerThatWay } from './answer-ways.js';
 import { neverAnswered, statusAnswered } from './answered-by.js';
+import { notExercised } from './judgement.js';
 
 /** What the rules about reads of GET /operations/{id} share: which reads there are, and how notes name them. */
 
@@ -21,11 +24,17 @@ export function knownReads(ops: readonly OperationView[]): Array<{ op: Operation
   return ops.flatMap((op) => op.reads.map((read) => ({ op, read })));
 }
 
-/** Why no operation could be judged at all, or undefined when some operation was read. */
-export function noOperationRead(transcript: Transcript): string | undefined {
+/**
+ * Why no operation could be judged at all (not applicable when the provisioner answered every call at once),
+ * or undefined when some operation was read.
+ */
+export function noOperationRead(transcript: Transcript): Judgement | undefined {
   const ops = operations(transcript);
-  if (ops.length === 0) return `${neverAnswered(transcript, 202, 'the provisioner never answered 202 with an operationId')}, so no operation was read`;
-  if (ops.every((op) => op.reads.length === 0)) return `${plural(ops.length, 'operation was', 'operations were')} accepted but never read`;
+  if (ops.length === 0) {
+    const never = `${neverAnswered(transcript, 202, 'the provisioner never answered 202 with an operationId')}, so no operation was read`;
+    return noAnswerThatWay(transcript, 202, 'no operation to read', never);
+  }
+  if (ops.every((op) => op.reads.length === 0)) return notExercised(`${plural(ops.length, 'operation was', 'operations were')} accepted but never read`);
   return undefined;
 }
 
