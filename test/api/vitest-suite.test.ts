@@ -58,7 +58,7 @@ describe('describeConformance against a broken provisioner', () => {
     expect(status('final.results-match-changes')).toBe('failed');
     expect(results.find((result) => result.title === 'final.results-match-changes')!.failureMessages.join('\n')).toContain('repeat: curl');
     expect(status('answer.status')).toBe('passed');
-    // A sync provisioner never answers 202: the async rules were not exercised, and are skipped, never passed.
+    // A sync provisioner never answers 202: the async rules are not applicable, and are skipped, never passed.
     expect(status('accepted.operation-id-uuid')).toBe('skipped');
     expect(results.filter((result) => result.status === 'failed').map((result) => result.title)).toEqual(['final.results-match-changes']);
   }, 150_000);

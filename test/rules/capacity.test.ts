@@ -78,10 +78,52 @@ describe('capacity.burst', () => {
     const lostOutside = b.post('apply', { at: 0, status: 202, body: { operationId: IDS[1] } });
     b.read(IDS[1]!, { at: 10, status: 404, body: {} });
     b.pollEnded(IDS[1]!, lostOutside.seq, 'lost', 11);
-    const accepted = b.post('plan', { suite: BURST, at: 1, status: 202, body: { operationId: IDS[0] } });
-    b.read(IDS[0]!, { at: 100, status: 404, body: {} });
-    b.pollEnded(IDS[0]!, accepted.seq, 'lost', 101);
+    // The burst comes after that work has failed: it failed without load.
+    const accepted = b.post('plan', { suite: BURST, at: 1000, status: 202, body: { operationId: IDS[0] } });
+    b.read(IDS[0]!, { at: 1100, status: 404, body: {} });
+    b.pollEnded(IDS[0]!, accepted.seq, 'lost', 1101);
     expect(judge(b)).toMatchObject({ outcome: 'held', message: expect.stringContaining('1 call failed the way the provisioner fails without load too') });
+  });
+
+  it('is broken by a queue that never drains: no burst operation ends, while the only work that ended ran with the burst', () => {
+    const b = new TranscriptBuilder();
+    // Four workers take the first calls and end them; everything queued behind them is never picked up.
+    for (const [i, id] of ['1b1e2c44-1d3f-4a9b-8c21-5e6f7a8b9c01', '1b1e2c44-1d3f-4a9b-8c21-5e6f7a8b9c02'].entries()) {
+      b.post('plan', { at: i, status: 202, body: { operationId: id } });
+      b.read(id, { at: 2000, body: shopDbFinal() });
+    }
+    const burst = IDS.map((id, i) => {
+      const accepted = b.post('plan', { suite: BURST, at: 2 + i, took: 10, status: 202, body: { operationId: id } });
+      b.read(id, { suite: BURST, at: 1000, body: IN_PROGRESS });
+      b.pollEnded(id, accepted.seq, 'deadline', 20_000);
+      return accepted;
+    });
+    const judgement = judge(b);
+    expect(brokenNotes(judgement)).toEqual(IDS.map(() => 'plan shop-db accepted during the burst then gave no final answer within maxOperationDuration'));
+    expect(judgement).toMatchObject({
+      message: '3 of 3 calls in a burst (3 plans, 0 applies, up to 3 in flight at once) did not hold',
+      evidence: burst.map((accepted) => ({ exchanges: [accepted.seq] })),
+    });
+  });
+
+  it('leaves to the operation rules burst operations that never end the way work without load never ends too', () => {
+    const b = new TranscriptBuilder();
+    const burst = IDS.map((id, i) => {
+      const accepted = b.post('plan', { suite: BURST, at: i, took: 10, status: 202, body: { operationId: id } });
+      b.read(id, { suite: BURST, at: 1000, body: IN_PROGRESS });
+      b.pollEnded(id, accepted.seq, 'deadline', 20_000);
+      return accepted;
+    });
+    // After the burst, work without load never ends either: the provisioner fails that way whatever the load.
+    const calm = b.post('apply', { at: 30_000, status: 202, body: { operationId: '1b1e2c44-1d3f-4a9b-8c21-5e6f7a8b9c03' } });
+    b.read('1b1e2c44-1d3f-4a9b-8c21-5e6f7a8b9c03', { at: 31_000, body: IN_PROGRESS });
+    b.pollEnded('1b1e2c44-1d3f-4a9b-8c21-5e6f7a8b9c03', calm.seq, 'deadline', 50_000);
+    expect(burst).toHaveLength(3);
+    expect(judge(b)).toEqual({
+      outcome: 'held',
+      message:
+        '3 calls at once (3 plans, 0 applies, up to 3 in flight together): 3 answered 200 or 202, 0 of 3 accepted operations reached a final answer; 3 calls failed the way the provisioner fails without load too, which answer.status and the operation rules judge',
+    });
   });
 
   it('leaves to other rules a refusal that is no sign of load and that happens without load too', () => {

@@ -126,26 +126,42 @@ describe('capacity.burst: operations that never end', () => {
     expect(message).toBe('1 of 1 call in a burst (0 plans, 1 apply, up to 1 in flight at once) did not hold');
   });
 
-  it('does not blame it when only operations of the burst end', () => {
+  it('blames it when only operations of the burst end: no work ran without load to show it fails that way too', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { suite: BURST, at: 0, status: 202, body: { operationId: IDS[1] } });
     b.read(IDS[1], { at: 100, body: shopDbFinal() });
     const accepted = b.post('apply', { suite: BURST, at: 1, status: 202, body: { operationId: IDS[0] } });
     b.pollEnded(IDS[0], accepted.seq, 'deadline', 30_000);
     expect(judge(b)).toEqual({
-      outcome: 'held',
-      message: `2 calls at once (1 plan, 1 apply, up to 2 in flight together): 2 answered 200 or 202, 1 of 2 accepted operations reached a final answer; 1 call ${LOAD_ASIDE}`,
+      outcome: 'broken',
+      count: 1,
+      message: '1 of 2 calls in a burst (1 plan, 1 apply, up to 2 in flight at once) did not hold',
+      evidence: [{ note: 'apply shop-db accepted during the burst then gave no final answer within maxOperationDuration', exchanges: [accepted.seq] }],
     });
   });
 
-  it('does not blame it when work outside the burst fails to end the same way', () => {
+  it('does not blame it when work that ran without load fails to end the same way', () => {
     const b = new TranscriptBuilder();
     endedOutside(b);
     const outside = b.post('apply', { at: 0, status: 202, body: { operationId: IDS[2] } });
     b.pollEnded(IDS[2], outside.seq, 'deadline', 30_000);
-    const accepted = b.post('apply', { suite: BURST, at: 1, status: 202, body: { operationId: IDS[0] } });
-    b.pollEnded(IDS[0], accepted.seq, 'deadline', 30_000);
+    const accepted = b.post('apply', { suite: BURST, at: 1000, status: 202, body: { operationId: IDS[0] } });
+    b.pollEnded(IDS[0], accepted.seq, 'deadline', 31_000);
     expect(judge(b)).toMatchObject({ outcome: 'held', message: expect.stringContaining(`0 of 1 accepted operation reached a final answer; 1 call ${LOAD_ASIDE}`) });
+  });
+
+  it('takes no work in flight with the burst as evidence of failing without load, from its 202 to its last read', () => {
+    const b = new TranscriptBuilder();
+    endedOutside(b);
+    // Accepted before the burst, but still read while the burst was in flight: it met the load too.
+    const outside = b.post('apply', { at: 0, status: 202, body: { operationId: IDS[2] } });
+    b.read(IDS[2], { at: 1500, body: IN_PROGRESS });
+    b.pollEnded(IDS[2], outside.seq, 'deadline', 30_000);
+    const accepted = b.post('apply', { suite: BURST, at: 1000, took: 1000, status: 202, body: { operationId: IDS[0] } });
+    b.pollEnded(IDS[0], accepted.seq, 'deadline', 31_000);
+    expect(brokenOf(judge(b)).evidence).toEqual([
+      { note: 'apply shop-db accepted during the burst then gave no final answer within maxOperationDuration', exchanges: [accepted.seq] },
+    ]);
   });
 
   it('blames it when work outside the burst fails another way', () => {

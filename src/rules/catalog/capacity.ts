@@ -1,8 +1,8 @@
 import type { Exchange, SubmitKind } from '../../transcript/exchange.js';
 import type { Transcript } from '../../transcript/transcript.js';
 import { EndStates } from '../../transcript/end-states.js';
-import { burstWindow, isOverloadAnswer, overloadedByBurst, SITUATION_SUITES } from '../../transcript/situations.js';
-import { submissions } from '../../transcript/views.js';
+import { burstWindow, isOverloadAnswer, overloadedByBurst, SITUATION_SUITES, type BurstWindow } from '../../transcript/situations.js';
+import { submissions, type OperationView } from '../../transcript/views.js';
 import { statusAnswered } from '../support/answered-by.js';
 import { broken, evidence, held, notExercised } from '../support/judgement.js';
 import { plural } from '../../core/text.js';
@@ -34,12 +34,24 @@ function statusText(call: Exchange): string {
 }
 
 /**
+ * The operation ran without load: from its 202 to its last read, it was never in flight while the burst was.
+ * Work after the burst counts: a provisioner that ends later work has recovered from it.
+ */
+function ranWithoutLoad(op: OperationView, window: BurstWindow | undefined): boolean {
+  if (!window) return true;
+  let endedAt = op.accepted.endedAt;
+  for (const read of op.reads) endedAt = Math.max(endedAt, read.endedAt);
+  return endedAt < window.startedAt || op.accepted.sentAt > window.endedAt;
+}
+
+/**
  * capacity.burst: every call of the burst answers 200 or 202 and every accepted operation reaches a
  * final answer; no other plan or apply in flight meanwhile is answered 429, 5xx or with a broken
  * connection. A burst call refused with another status (a 409, a 400) is load only when calls of that
- * kind outside the burst were answered 200 or 202; and a burst operation that never ends is load only
- * when operations outside the burst do end, and none of them failed to end the same way. Otherwise the provisioner fails that way without load too,
- * which answer.status and the operation rules judge.
+ * kind outside the burst were answered 200 or 202. A burst operation that never ends is blamed on the
+ * provisioner failing without load too only on evidence: an operation that ran without load (never in
+ * flight with the burst) and failed to end the same way; the operation rules judge those. Without such
+ * evidence, the burst operations that never end fail this rule.
  */
 function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Judgement {
   const calls = submissions(transcript).filter((call) => call.suite === BURST);
@@ -51,8 +63,9 @@ function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Jud
   const ends = new EndStates(transcript);
   const burstSeqs = new Set(calls.map((call) => call.seq));
   const inBurst = (op: { accepted: Exchange }): boolean => burstSeqs.has(op.accepted.seq);
-  const endsOutside = ends.someOperationEnded(inBurst);
-  const failsOutside = ends.failuresOutside(inBurst);
+  const window = burstWindow(transcript);
+  // Only work that never met the burst shows how the provisioner fails without load.
+  const failsWithoutLoad = ends.failuresOutside((op) => inBurst(op) || !ranWithoutLoad(op, window));
 
   const faults: Evidence[] = [];
   let answered = 0;
@@ -78,11 +91,10 @@ function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Jud
     } else if (!end.unknown) {
       accepted++;
       // Stryker disable next-line Regex: the prefix only ever stands at the start of why
-      if (endsOutside && !failsOutside.has(end.why)) faults.push(evidence(`${kind} ${call.changeSet ?? ''} accepted during the burst ${end.why.replace(/^answered 202, then /, 'then ')}`, call));
+      if (!failsWithoutLoad.has(end.why)) faults.push(evidence(`${kind} ${call.changeSet ?? ''} accepted during the burst ${end.why.replace(/^answered 202, then /, 'then ')}`, call));
       else unattributed++;
     }
   }
-  const window = burstWindow(transcript);
   const overloaded = others.filter((other) => overloadedByBurst(other, window));
   for (const call of overloaded) {
     faults.push(evidence(`${call.tag} ${call.changeSet ?? ''} of ${call.suite} ${statusText(call)} while a burst of ${plural(calls.length, 'call')} was in flight`, call));
