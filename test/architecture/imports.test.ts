@@ -32,6 +32,18 @@ describe('imports', () => {
     expect(upward).toEqual([]);
   });
 
+  it('keep the rule families apart from each other, and their helpers below them', () => {
+    const rules = Object.entries(imports).filter(([file]) => file.startsWith('src/rules/'));
+    expect(rules.map(([file]) => file)).toContain('src/rules/catalog/capacity.ts');
+    expect(rules.map(([file]) => file)).toContain('src/rules/support/judgement.ts');
+    const crossing = rules.flatMap(([file, deps]) =>
+      deps
+        .filter((dep) => (file.startsWith('src/rules/support/') || file.startsWith('src/rules/catalog/')) && dep.startsWith('src/rules/catalog/'))
+        .map((dep) => `${file} → ${dep}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+
   it('keep src/errors.ts just above it: it imports only src/core', () => {
     expect(imports['src/errors.ts']!.every((dep) => dep.startsWith('src/core/'))).toBe(true);
   });
