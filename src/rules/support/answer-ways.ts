@@ -24,6 +24,7 @@ export interface AnswerWays {
   burst: number;
 }
 
+/** Counts the plan and apply calls of a transcript by the way they were answered. */
 export function answerWays(transcript: Transcript): AnswerWays {
   const ways: AnswerWays = { calls: 0, atOnce: 0, accepted: 0, burst: 0 };
   for (const call of submissions(transcript)) {
@@ -60,7 +61,7 @@ export function neverChosen(transcript: Transcript, way: AnswerWay, what: string
   return `${calls}: ${what}`;
 }
 
-/** The ways of answering a run judged, for its certificate: `200 and 202`, `202 only`, `200 only`, or none. */
+/** The ways of answering the run judged, for its certificate: those the provisioner chose at least once, 200 first. */
 export function waysJudged(transcript: Transcript): AnswerWay[] {
   const ways = answerWays(transcript);
   return [...(ways.atOnce > 0 ? [200 as const] : []), ...(ways.accepted > 0 ? [202 as const] : [])];
