@@ -106,6 +106,41 @@ describe('capacity.burst', () => {
     });
   });
 
+  /** Work sent after the burst window (which ends at 1005): each id answered 202, read once, then ended or past the deadline. */
+  function after(b: TranscriptBuilder, ids: readonly string[], ends: (index: number) => boolean): void {
+    ids.forEach((id, i) => {
+      const calm = b.post('apply', { at: 30_000 + i, status: 202, body: { operationId: id } });
+      if (ends(i)) b.read(id, { at: 31_000, body: shopDbFinal() });
+      else b.pollEnded(id, calm.seq, 'deadline', 50_000);
+    });
+  }
+  const LATER = ['2b1e2c44-1d3f-4a9b-8c21-5e6f7a8b9c01', '2b1e2c44-1d3f-4a9b-8c21-5e6f7a8b9c02'];
+
+  it('is broken by a queue the burst jammed: work ended until the burst, and none sent after it ends', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { at: 0, status: 202, body: { operationId: '1b1e2c44-1d3f-4a9b-8c21-5e6f7a8b9c01' } });
+    b.read('1b1e2c44-1d3f-4a9b-8c21-5e6f7a8b9c01', { at: 500, body: shopDbFinal() });
+    IDS.forEach((id, i) => {
+      const accepted = b.post('plan', { suite: BURST, at: 1 + i, took: 10, status: 202, body: { operationId: id } });
+      b.read(id, { suite: BURST, at: 1000, body: IN_PROGRESS });
+      b.pollEnded(id, accepted.seq, 'deadline', 20_000);
+    });
+    // Sent after the burst, never ended the same way: the queue still holds the burst's work.
+    after(b, LATER, () => false);
+    expect(judge(b)).toMatchObject({ outcome: 'broken', count: 3, message: '3 of 3 calls in a burst (3 plans, 0 applies, up to 3 in flight at once) did not hold' });
+  });
+
+  it('takes work after the burst as evidence when some of it ends: the provisioner fails now and then, load or not', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { at: 0, status: 202, body: { operationId: '1b1e2c44-1d3f-4a9b-8c21-5e6f7a8b9c01' } });
+    b.read('1b1e2c44-1d3f-4a9b-8c21-5e6f7a8b9c01', { at: 500, body: shopDbFinal() });
+    const accepted = b.post('plan', { suite: BURST, at: 1, took: 10, status: 202, body: { operationId: IDS[0] } });
+    b.read(IDS[0]!, { suite: BURST, at: 1000, body: IN_PROGRESS });
+    b.pollEnded(IDS[0]!, accepted.seq, 'deadline', 20_000);
+    after(b, LATER, (i) => i === 0);
+    expect(judge(b)).toMatchObject({ outcome: 'held', message: expect.stringContaining('0 of 1 accepted operation reached a final answer; 1 call failed the way the provisioner fails without load too') });
+  });
+
   it('leaves to the operation rules burst operations that never end the way work without load never ends too', () => {
     const b = new TranscriptBuilder();
     const burst = IDS.map((id, i) => {

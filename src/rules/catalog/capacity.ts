@@ -2,7 +2,7 @@ import type { Exchange, SubmitKind } from '../../transcript/exchange.js';
 import type { Transcript } from '../../transcript/transcript.js';
 import { EndStates } from '../../transcript/end-states.js';
 import { burstWindow, isOverloadAnswer, overloadedByBurst, SITUATION_SUITES, type BurstWindow } from '../../transcript/situations.js';
-import { submissions, type OperationView } from '../../transcript/views.js';
+import { operations, submissions, type OperationView } from '../../transcript/views.js';
 import { statusAnswered } from '../support/answered-by.js';
 import { broken, evidence, held, notExercised } from '../support/judgement.js';
 import { plural } from '../../core/text.js';
@@ -33,15 +33,31 @@ function statusText(call: Exchange): string {
   return call.error ? `got no answer (${call.error.kind})` : statusAnswered(call);
 }
 
-/**
- * The operation ran without load: from its 202 to its last read, it was never in flight while the burst was.
- * Work after the burst counts: a provisioner that ends later work has recovered from it.
- */
-function ranWithoutLoad(op: OperationView, window: BurstWindow | undefined): boolean {
-  if (!window) return true;
+/** When the operation was in flight: from its 202 call to the end of its last read. */
+function spanOf(op: OperationView): { startedAt: number; endedAt: number } {
   let endedAt = op.accepted.endedAt;
   for (const read of op.reads) endedAt = Math.max(endedAt, read.endedAt);
-  return endedAt < window.startedAt || op.accepted.sentAt > window.endedAt;
+  return { startedAt: op.accepted.sentAt, endedAt };
+}
+
+/**
+ * Why operations outside the burst that ran without load did not end: the evidence that the provisioner fails
+ * that way without load too. Work in flight while the burst was is no evidence. Nor is work after the burst
+ * when the provisioner ended work until the burst and none after it: the burst broke it (a queue that never
+ * drains holds the burst's work long after the kit stopped following it).
+ */
+function failuresWithoutLoad(transcript: Transcript, ends: EndStates, inBurst: (op: OperationView) => boolean, window: BurstWindow | undefined): Set<string> {
+  const ops = operations(transcript);
+  const after = window ? ops.filter((op) => !inBurst(op) && op.accepted.sentAt > window.endedAt) : [];
+  const ended = (op: OperationView): boolean => ends.of(op.accepted).ended;
+  const brokenByBurst = after.length > 0 && !after.some(ended) && ops.some((op) => op.accepted.sentAt <= window!.endedAt && ended(op));
+  return ends.failuresOutside((op) => {
+    if (inBurst(op)) return true;
+    if (!window) return false;
+    const span = spanOf(op);
+    if (span.endedAt < window.startedAt) return false;
+    return span.startedAt <= window.endedAt || brokenByBurst;
+  });
 }
 
 /**
@@ -65,7 +81,7 @@ function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Jud
   const inBurst = (op: { accepted: Exchange }): boolean => burstSeqs.has(op.accepted.seq);
   const window = burstWindow(transcript);
   // Only work that never met the burst shows how the provisioner fails without load.
-  const failsWithoutLoad = ends.failuresOutside((op) => inBurst(op) || !ranWithoutLoad(op, window));
+  const failsWithoutLoad = failuresWithoutLoad(transcript, ends, inBurst, window);
 
   const faults: Evidence[] = [];
   let answered = 0;
