@@ -21,12 +21,12 @@ const EXCHANGES_PER_EVIDENCE = 3;
 const EVIDENCE_PER_RULE = 5;
 
 const STATUS_WIDTH = 'not-exercised'.length + 2;
+const MIN_ID_WIDTH = 34;
 
 /** The status column: wide enough for every status the run shows. */
 function statusWidth(rules: readonly RuleResult[]): number {
   return Math.max(STATUS_WIDTH, ...rules.map((rule) => rule.status.length + 2));
 }
-const MIN_ID_WIDTH = 34;
 
 const MARKS: Record<RuleStatus, string> = {
   pass: '✓',
