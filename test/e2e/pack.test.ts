@@ -96,12 +96,16 @@ describe('the packed package', () => {
 
   it('type-checks it with TypeScript 5.9, strictly, declarations included, with and without Node types', async () => {
     writeFileSync(join(project, 'check.ts'), CONSUMER);
-    const options = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, noEmit: true };
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...options, types: [] }, files: ['check.ts'] }));
-    // A Node project has Node's types; the kit's own are the ones it is built with.
-    writeFileSync(join(project, 'tsconfig.node.json'), JSON.stringify({ compilerOptions: { ...options, typeRoots: [join(ROOT, 'node_modules', '@types')], types: ['node'] }, files: ['check.ts'] }));
+    // Named apart from tsconfig.json, which the current TypeScript refuses to ignore when given files to check.
+    const options = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true };
+    writeFileSync(join(project, 'tsconfig.strict.json'), JSON.stringify({ compilerOptions: { ...options, skipLibCheck: false, types: [] }, files: ['check.ts'] }));
+    // A Node project has Node's types (the kit's own); the kit's declarations were checked just above, Node's need not be.
+    writeFileSync(
+      join(project, 'tsconfig.node.json'),
+      JSON.stringify({ compilerOptions: { ...options, skipLibCheck: true, typeRoots: [join(ROOT, 'node_modules', '@types')], types: ['node'] }, files: ['check.ts'] }),
+    );
     const tsc = join(project, 'node_modules', 'typescript-5.9', 'bin', 'tsc');
-    for (const config of ['tsconfig.json', 'tsconfig.node.json']) {
+    for (const config of ['tsconfig.strict.json', 'tsconfig.node.json']) {
       const typed = await sh(process.execPath, [tsc, '-p', config], project);
       expect(typed.stdout + typed.stderr, config).toBe('');
       expect(typed.code, config).toBe(0);
