@@ -1,5 +1,5 @@
-import type { ServerResponse } from 'node:http';
-
+// No Node types in this file: the package's declarations reach it through the faults, and a consumer may have no
+// @types/node. Replies are written by send-reply.ts.
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const TEXT_TYPE = 'text/plain; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
@@ -31,14 +31,4 @@ export function proxyUnavailableReply(): Reply {
     '<html><head><title>503</title><style>body { font-family: sans-serif; margin: 2em; } h1 { color: #a00; }</style></head>' +
     '<body><h1>503 Service Unavailable</h1><p>No server is available to handle this request.</p></body></html>';
   return { status: 503, contentType: HTML_TYPE, body };
-}
-
-export function sendReply(res: ServerResponse, reply: Reply): void {
-  if (res.destroyed || res.headersSent) return;
-  res.writeHead(reply.status, {
-    ...reply.headers,
-    'content-type': reply.contentType,
-    'content-length': Buffer.byteLength(reply.body),
-  });
-  res.end(reply.body);
 }
