@@ -238,6 +238,22 @@ fault('read-text-plain', (options) => {
   });
 });
 
+fault('upper-case-outcome', (options) => {
+  it('writes the outcomes of reads in upper case, in progress and final, and answers POST as usual', async () => {
+    const { url } = await start({ ...options, mode: 'mixed', workMs: 80 });
+    expect((await submit(url, 'plan')).json?.outcome).toBe('succeeded');
+    const id = await accepted(url);
+    const first = await read(url, id);
+    expect(first.json).toMatchObject({ outcome: 'IN_PROGRESS', results: [] });
+    await sleep(120);
+    const final = await read(url, id);
+    expect(final.status).toBe(200);
+    expect(final.json?.outcome).toBe('SUCCEEDED');
+    expect((final.json?.results as Array<{ outcome: string }>).map((r) => r.outcome)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+    expect((await read(url, randomUUID())).status).toBe(404);
+  });
+});
+
 fault('partial-results', (options) => {
   it('puts the results done so far, at least one, in in_progress reads', async () => {
     const { url } = await start({ ...options, mode: 'async', workMs: 300 });

@@ -41,6 +41,7 @@ import timeOrderedOperationId from './time-ordered-operation-id.js';
 import trailingGarbageAccepted from './trailing-garbage-accepted.js';
 import unknown200 from './unknown-200.js';
 import unknown500 from './unknown-500.js';
+import upperCaseOutcome from './upper-case-outcome.js';
 
 /** Every fault, in the order listings show them: answers, final answers, reads, generated input, repeats, load. */
 const LIST = [
@@ -59,6 +60,7 @@ const LIST = [
   readStatus202,
   flakyReads,
   readTextPlain,
+  upperCaseOutcome,
   partialResults,
   emptyProgressNote,
   inProgressAfterFinal,
