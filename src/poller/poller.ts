@@ -5,6 +5,7 @@ import { now, sleep } from '../client/clock.js';
 import { formatMs } from '../core/duration.js';
 import type { OperationConclusion } from '../core/operation-conclusion.js';
 import { BudgetSpent } from '../core/budget-spent.js';
+import { unexpectedAnswer } from './unexpected-answer.js';
 
 /** Who wants to hear about an operation while it is followed (the live console). */
 export interface OperationObserver {
@@ -41,8 +42,9 @@ export interface FollowRequest {
 /**
  * Follows an accepted operation exactly as the control plane does: a read at once, then one every poll
  * interval; 5xx, timeouts and refused connections mean "read again"; a 404 means the work is lost; a
- * final answer ends polling; the deadline is maxOperationDuration after the 202. Around that it adds the
- * probes the rules need, marked as such.
+ * final answer ends polling, and so does a 200 whose body is no operation answer (the control plane fails
+ * the work then); the deadline is maxOperationDuration after the 202. Around that it adds the probes the
+ * rules need, marked as such.
  */
 export class Poller {
   private readonly pending = new Set<Promise<void>>();
@@ -88,9 +90,16 @@ export class Poller {
       const tickStart = now();
       const reads = await this.readTogether(request);
       const [poll] = reads;
-      const final = reads.find(isFinalAnswer);
+      // Only the poll is the control plane's own read: what a probe reader got never ends the work.
+      const unusable = unexpectedAnswer(poll!);
+      const final = unusable === undefined ? reads.find(isFinalAnswer) : undefined;
       this.observer?.operationRead(operationId, progressNote(reads), final ? undefined : failedRead(reads));
-      if (final) {
+      if (unusable !== undefined) {
+        ended = {
+          reason: 'unexpected',
+          conclusion: `the control plane would fail this work: the provisioner sent an unexpected response (the read ${formatMs(poll!.sentAt - accepted.endedAt)} after the 202 answered 200, but ${unusable})`,
+        };
+      } else if (final) {
         ended = { reason: 'final', conclusion: finalConclusion(final, unexpected, accepted), final };
       } else if (poll!.response?.status === 404) {
         ended = {
@@ -171,11 +180,11 @@ export class Poller {
   }
 }
 
-/** A read the control plane could not use: not 200/404/5xx/transport error, or a 200 without a usable outcome. */
+/** A read the control plane could not use and read past: a status other than 200, 404 or 5xx. */
 function isUnexpected(read: Exchange): boolean {
   const status = read.response?.status;
   if (status === undefined || status >= 500 || status === 404) return false;
-  return status !== 200 || outcomeOf(read) === undefined;
+  return status !== 200;
 }
 
 /** The progress note of the first reader that answered in_progress with one. */

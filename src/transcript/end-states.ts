@@ -62,6 +62,8 @@ export class EndStates {
     switch (this.pollEnd.get(post.seq) ?? this.pollEnd.get(op.accepted.seq)) {
       case 'lost':
         return { ended: false, unknown: false, why: 'answered 202, then its operation answered 404 before any final answer' };
+      case 'unexpected':
+        return { ended: false, unknown: false, why: 'answered 202, then a read of its operation answered 200 with a body that is no operation answer' };
       case 'deadline':
         return { ended: false, unknown: false, why: 'answered 202, then gave no final answer within maxOperationDuration' };
       case 'final':

@@ -1,4 +1,5 @@
 import type { PropertyResult } from '../../src/core/property-result.js';
+import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { checkProperty } from './check-property.js';
 import { changeKeys, templatedChangeSetArbitrary, type TemplatedChangeSet } from './change-set-arbitrary.js';
 import { templateOf, type ChangeSetTemplate } from './change-set-template.js';
@@ -10,6 +11,8 @@ export const GENERATED_PLANS = 'property/generated-plans';
 
 /** The rules every answer to a valid change set is held to. */
 const RULES = ['answer.*', 'accepted.*', 'final.*', 'operation.*'];
+/** And when generated change sets are applied: each is planned twice and applied twice, and the repeats end as the firsts. */
+const APPLY_RULES = [...RULES, 'plan.repeatable', 'apply.idempotent'];
 
 /**
  * Plans run at the same time: they change nothing. Each follows its operation with up to 3 reads at once, so 20
@@ -20,8 +23,11 @@ const PLAN_BATCH = 20;
 
 /**
  * Change sets made from the run's own (the bundled ones by default): every field of a template stays as it
- * is but the changes, which are generated. They go to POST /plan (and to POST /apply only when the user
- * allows it, since apply changes real things). Each case is judged by the same rules as the run.
+ * is but the changes, which are generated. They go to POST /plan, and to POST /apply only when the user
+ * allows it, since apply changes real things. Cases that apply go one at a time, and repeat as the
+ * scenarios do, so that the repeat rules are tried on every mix of actions and sizes: two plans at once,
+ * then an apply, then the same apply once more after the first ended (the control plane's next run).
+ * Each case is judged by the same rules as the run.
  */
 export const generatedPlans: PropertySuite = {
   name: GENERATED_PLANS,
@@ -49,11 +55,20 @@ async function runCase(context: PropertyContext, changeSet: TemplatedChangeSet, 
   const info = { name: caseSuite, changes: changeKeys(changeSet) };
   context.registerChangeSet(info);
   const body = JSON.stringify(changeSet.body);
-  await submitCase(context, { kind: 'plan', tag: 'plan', body, caseSuite, changeSet: caseSuite, signal });
-  if (appliesGenerated(context) && !signal.aborted) {
-    await submitCase(context, { kind: 'apply', tag: 'apply', body, caseSuite, changeSet: caseSuite, signal });
+  const plan = (): Promise<unknown> => submitCase(context, { kind: 'plan', tag: 'plan', body, caseSuite, changeSet: caseSuite, signal });
+  if (!appliesGenerated(context)) {
+    await plan();
+    return judgeCase(context, caseSuite, [info], RULES);
   }
-  return judgeCase(context, caseSuite, [info], RULES);
+  await Promise.all([plan(), plan()]);
+  if (!signal.aborted) {
+    const first = await submitCase(context, { kind: 'apply', tag: 'apply', body, caseSuite, changeSet: caseSuite, signal });
+    // As the repeat scenario sends it, so that apply.idempotent pairs the two; the case's slice takes it in by its change set.
+    if (!signal.aborted) {
+      await submitCase(context, { kind: 'apply', tag: 'apply', body, caseSuite, suite: SITUATION_SUITES.repeatApply, changeSet: caseSuite, repeatOf: first.seq, signal });
+    }
+  }
+  return judgeCase(context, caseSuite, [info], APPLY_RULES);
 }
 
 function appliesGenerated(context: PropertyContext): boolean {

@@ -1,6 +1,7 @@
 import type { ChangeSetInfo, JudgeContext } from '../../src/core/judge-context.js';
 import { judgeRules, RULES } from '../../src/rules/index.js';
 import type { RuleResult } from '../../src/rules/types.js';
+import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import type { CaseVerdict, PropertyContext } from './property.js';
 
@@ -15,13 +16,13 @@ export interface CaseJudgement {
 }
 
 /**
- * The case's own slice of the run: its exchanges (tagged with `caseSuite`) and the poll-ended events of
- * operations one of those exchanges accepted. Seqs stay the run-wide ones, so evidence points into the
- * run-wide transcript.
+ * The case's own slice of the run: its exchanges (tagged with `caseSuite`, or sent again as a repeat that
+ * names the case as its change set) and the poll-ended events of operations one of those exchanges
+ * accepted. Seqs stay the run-wide ones, so evidence points into the run-wide transcript.
  */
 export function caseTranscript(context: PropertyContext, caseSuite: string): Transcript {
   const whole = context.client.transcript;
-  const exchanges = whole.exchanges.filter((e) => e.suite === caseSuite);
+  const exchanges = whole.exchanges.filter((e) => e.suite === caseSuite || (e.suite === SITUATION_SUITES.repeatApply && e.changeSet === caseSuite));
   const seqs = new Set(exchanges.map((e) => e.seq));
   const events = whole.events.filter((e) => e.type === 'poll-ended' && seqs.has(e.acceptedSeq));
   return new Transcript(exchanges, events);

@@ -147,7 +147,7 @@ describe('change sets made from templates', () => {
     const first = BUNDLED[0]!;
     const change = { ...first.firstChange, id: 'a', environment: 'a', action: 'created' };
     expect(details.counterexample).toEqual([{ template: first.name, changes: [change], body: { ...(first.document as JsonObject), changes: [change] } }]);
-    expect(first.firstChange.properties).toEqual({ sku: 'standard' });
+    expect(first.firstChange.properties).toEqual({ sku: 'premium' });
   });
 
   it('shrink to the template change\'s own properties, or none when it has none', () => {

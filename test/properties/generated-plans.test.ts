@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bundledChangeSetFiles, loadChangeSets, parseChangeSet } from '../../src/config/change-sets.js';
 import { judgeRules } from '../../src/rules/index.js';
 import { hasPunctuation } from '../../src/reference/input-limits.js';
+import { acceptedOperationId } from '../../src/transcript/views.js';
 import { generatedPlans } from '../../suites/properties/generated-plans.js';
 import { changeSetOf, propertyHarness } from './support.js';
 
@@ -67,12 +68,50 @@ describe('property/generated-plans against the reference provisioner', () => {
     expect(registered[0]).toEqual(bodies[0]!.spec.changes.map(({ id, environment }) => ({ id, environment })));
   });
 
-  it('applies generated change sets only when allowed', async () => {
+  it('applies generated change sets only when allowed, and then plans each twice and applies it again once the first apply ended', async () => {
     const { context, transcript } = await harness({ mode: 'mixed' }, { maxExamples: 3, allowApplyGenerated: true });
     const result = await generatedPlans.run(context);
     expect(result.status).toBe('passed');
-    expect(transcript.exchanges.filter((e) => e.tag === 'apply')).toHaveLength(3);
-    expect(transcript.exchanges.filter((e) => e.tag === 'poll').every((e) => e.suite.startsWith('property/generated-plans#'))).toBe(true);
+    const applies = transcript.exchanges.filter((e) => e.tag === 'apply');
+    expect(applies).toHaveLength(6);
+    expect(transcript.exchanges.filter((e) => e.tag === 'plan')).toHaveLength(6);
+    const firsts = applies.filter((e) => e.repeatOf === undefined);
+    expect(firsts.map((e) => e.suite)).toEqual(firsts.map((e) => e.changeSet));
+    for (const first of firsts) {
+      // The repeat goes as the repeat scenario's (apply.idempotent finds it so), names the case, and is sent after the first apply's final answer.
+      const repeat = applies.find((e) => e.repeatOf === first.seq)!;
+      expect(repeat).toMatchObject({ suite: 'scenario/repeat-apply', changeSet: first.suite, request: { body: first.request.body } });
+      const firstPolls = transcript.exchanges.filter((e) => e.tag === 'poll' && e.operationId === acceptedOperationId(first));
+      expect(firstPolls.length).toBeGreaterThan(0);
+      expect(repeat.sentAt).toBeGreaterThanOrEqual(Math.max(...firstPolls.map((e) => e.endedAt)));
+    }
+    // Every poll belongs to a case: its own suite, or a repeat naming it.
+    expect(transcript.exchanges.filter((e) => e.tag === 'poll').every((e) => e.suite.startsWith('property/generated-plans#') || (e.suite === 'scenario/repeat-apply' && e.changeSet!.startsWith('property/generated-plans#')))).toBe(true);
+  });
+
+  it.each([
+    ['updated-new-outputs', 'apply.idempotent', 1],
+    ['batch-new-outputs', 'apply.idempotent', 2],
+    ['removed-plan-drift', 'plan.repeatable', 1],
+  ] as const)('with applies allowed, finds %s (%s) on its own slice, shrinks it to the fewest changes and replays it', async (fault, ruleId, fewest) => {
+    const { context, transcript } = await harness({ mode: 'sync', fault }, { seed: 4, allowApplyGenerated: true });
+    const result = await generatedPlans.run(context);
+    expect(result.status, result.notes.join('\n')).toBe('failed');
+    expect(result.ruleIds).toEqual([ruleId]);
+    // The key exchanges are the case's own: its two plans, or its apply and the repeat that names it.
+    const keys = result.exchanges.map((seq) => transcript.bySeq(seq)!);
+    const caseSuite = keys.find((e) => e.suite.startsWith('property/generated-plans#'))!.suite;
+    for (const key of keys) expect(key.changeSet).toBe(caseSuite);
+    if (ruleId === 'apply.idempotent') expect(keys.some((e) => e.suite === 'scenario/repeat-apply' && e.tag === 'apply')).toBe(true);
+    const { changes } = changeSetOf(result.counterexample);
+    expect(changes).toHaveLength(fewest);
+    if (fault === 'updated-new-outputs') expect(changes[0]!.action).toBe('updated');
+    if (fault === 'removed-plan-drift') expect(changes[0]!.action).toBe('removed');
+    expect(result.reruns.at(-1)?.reproduced).toBe(true);
+
+    const again = await harness({ mode: 'sync', fault }, { seed: 4, path: result.path, allowApplyGenerated: true });
+    const replayed = await generatedPlans.run(again.context);
+    expect(replayed).toMatchObject({ status: 'failed', counterexample: result.counterexample, ruleIds: [ruleId], numRuns: 1 });
   });
 
   it('finds long-id-result-lost and shrinks it to one change with an id of exactly 21 characters', async () => {

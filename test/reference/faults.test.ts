@@ -238,6 +238,22 @@ fault('read-text-plain', (options) => {
   });
 });
 
+fault('upper-case-outcome', (options) => {
+  it('writes the outcomes of reads in upper case, in progress and final, and answers POST as usual', async () => {
+    const { url } = await start({ ...options, mode: 'mixed', workMs: 80 });
+    expect((await submit(url, 'plan')).json?.outcome).toBe('succeeded');
+    const id = await accepted(url);
+    const first = await read(url, id);
+    expect(first.json).toMatchObject({ outcome: 'IN_PROGRESS', results: [] });
+    await sleep(120);
+    const final = await read(url, id);
+    expect(final.status).toBe(200);
+    expect(final.json?.outcome).toBe('SUCCEEDED');
+    expect((final.json?.results as Array<{ outcome: string }>).map((r) => r.outcome)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+    expect((await read(url, randomUUID())).status).toBe(404);
+  });
+});
+
 fault('partial-results', (options) => {
   it('puts the results done so far, at least one, in in_progress reads', async () => {
     const { url } = await start({ ...options, mode: 'async', workMs: 300 });
@@ -542,6 +558,41 @@ fault('fresh-secret-outputs', (options) => {
   });
 });
 
+/** The shop-db change set with every change's action replaced: updated, or removed. */
+function withActions(...actions: string[]): typeof SHOP_DB {
+  return { ...SHOP_DB, changes: SHOP_DB.changes.map((change, index) => ({ ...change, action: actions[index] ?? change.action })) };
+}
+
+fault('updated-new-outputs', (options) => {
+  it('gives updated changes a new revision in their outputs on every apply, and leaves other changes and plans alone', async () => {
+    const { url } = await start({ ...options, mode: 'sync' });
+    const body = withActions('updated', 'removed');
+    const [first, second] = [await submit(url, 'apply', body), await submit(url, 'apply', body)];
+    const revisions = [first, second].map((answer) => (outputsOf(answer)['shop-db'] as { revision: string }).revision);
+    for (const revision of revisions) expect(revision).toMatch(/^[0-9a-f]{8}$/);
+    expect(revisions[0]).not.toBe(revisions[1]);
+    expect(outputsOf(first)['shop-archive']).toBeUndefined();
+    expect(first.json?.outcome).toBe('succeeded');
+    // Created changes keep their outputs, applied again or not.
+    expect(outputsOf(await submit(url, 'apply'))).toEqual(outputsOf(await submit(url, 'apply')));
+    expect((await submit(url, 'plan', body)).json).toEqual((await submit(url, 'plan', body)).json);
+  });
+});
+
+fault('batch-new-outputs', (options) => {
+  it('gives every change of a set of two or more a new batch id in its outputs on every apply, and leaves sets of one alone', async () => {
+    const { url } = await start({ ...options, mode: 'sync' });
+    const [first, second] = [await submit(url, 'apply'), await submit(url, 'apply')];
+    const batches = [first, second].map((answer) => Object.values(outputsOf(answer)).map((outputs) => (outputs as { batch: string }).batch));
+    for (const batch of batches) expect(batch).toEqual([expect.stringMatching(/^batch-[0-9a-f]{8}$/), batch[0]]);
+    expect(batches[0]![0]).not.toBe(batches[1]![0]);
+    expect(first.json?.outcome).toBe('succeeded');
+    const single = oneChange({ id: 'shop-db', environment: 'test', properties: { size: 'small' } });
+    expect(outputsOf(await submit(url, 'apply', single))).toEqual(outputsOf(await submit(url, 'apply', single)));
+    expect((await submit(url, 'plan')).json).toEqual((await submit(url, 'plan')).json);
+  });
+});
+
 fault('status-409-on-repeat', (options) => {
   it('answers 409 JSON to an apply of a change set whose earlier apply has ended', async () => {
     const { url } = await start({ ...options, mode: 'mixed', workMs: 50 });
@@ -590,6 +641,19 @@ fault('drifting-plan', (options) => {
     expect(second.json?.outcome).toBe('failed');
     expect((second.json?.results as Array<{ outcome: string }>).map((r) => r.outcome)).toEqual(['failed', 'succeeded']);
     expect((await submit(url, 'plan', oneChange({ id: 'other', environment: 'test' }))).json?.outcome).toBe('succeeded');
+    expect((await submit(url, 'apply')).json?.outcome).toBe('succeeded');
+  });
+});
+
+fault('removed-plan-drift', (options) => {
+  it('says the removed changes failed in every second plan of a change set, and leaves other changes and applies alone', async () => {
+    const { url } = await start({ ...options, mode: 'sync' });
+    const plans = [await submit(url, 'plan'), await submit(url, 'plan'), await submit(url, 'plan')];
+    expect(plans.map((plan) => plan.json?.outcome)).toEqual(['succeeded', 'failed', 'succeeded']);
+    expect((plans[1]!.json?.results as Array<{ outcome: string }>).map((r) => r.outcome)).toEqual(['succeeded', 'failed']);
+    const created = withActions('created', 'created');
+    expect((await submit(url, 'plan', created)).json).toEqual((await submit(url, 'plan', created)).json);
+    expect((await submit(url, 'apply')).json?.outcome).toBe('succeeded');
     expect((await submit(url, 'apply')).json?.outcome).toBe('succeeded');
   });
 });

@@ -24,6 +24,7 @@ describe('EndStates: where a call ended', () => {
     expect(ends().of(unknownId)).toEqual({ ended: false, unknown: true, why: 'answered 202, and the kit stopped following it before its end' });
     for (const [reason, why] of [
       ['lost', 'answered 202, then its operation answered 404 before any final answer'],
+      ['unexpected', 'answered 202, then a read of its operation answered 200 with a body that is no operation answer'],
       ['deadline', 'answered 202, then gave no final answer within maxOperationDuration'],
       ['final', 'answered 202, then gave no final answer'],
       ['aborted', 'answered 202, and the kit stopped following it before its end'],

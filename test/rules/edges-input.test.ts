@@ -165,6 +165,17 @@ describe('input.invalid-change-set at its edges', () => {
     });
   });
 
+  it('leaves to operation.body an accepted change set whose read answered a body that is no operation answer', () => {
+    const b = new TranscriptBuilder();
+    const post = invalid(b, { status: 202, body: { operationId: OP_ID } });
+    b.read(OP_ID, { body: { ...IN_PROGRESS, outcome: 'IN_PROGRESS' } });
+    b.pollEnded(OP_ID, post.seq, 'unexpected', 300);
+    expect(inputInvalidChangeSet.judge(b.transcript, context())).toEqual({
+      outcome: 'not-exercised',
+      message: 'every invalid change set was accepted, and the run stopped before any of them ended',
+    });
+  });
+
   it('names the 202 alone when the work was lost before any read', () => {
     const b = new TranscriptBuilder();
     const post = invalid(b, { status: 202, body: { operationId: OP_ID } });

@@ -50,7 +50,7 @@ export class TranscriptBuilder {
     this.lastAt = Math.max(this.lastAt, endAt);
   }
 
-  pollEnded(operationId: string, acceptedSeq: number, reason: 'final' | 'lost' | 'deadline' | 'aborted', at: number): void {
+  pollEnded(operationId: string, acceptedSeq: number, reason: 'final' | 'lost' | 'unexpected' | 'deadline' | 'aborted', at: number): void {
     this.transcript.note({ type: 'poll-ended', at: T0 + at, operationId, reason, acceptedSeq, conclusion: `ended: ${reason}` });
   }
 

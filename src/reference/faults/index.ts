@@ -1,6 +1,7 @@
 import type { Fault } from '../fault.js';
 import alreadyRunning from './already-running.js';
 import badResultOutcome from './bad-result-outcome.js';
+import batchNewOutputs from './batch-new-outputs.js';
 import driftingPlan from './drifting-plan.js';
 import emptyProgressNote from './empty-progress-note.js';
 import extraAcceptedFields from './extra-accepted-fields.js';
@@ -29,6 +30,7 @@ import missingProperties500 from './missing-properties-500.js';
 import racingReads from './racing-reads.js';
 import readStatus202 from './read-status-202.js';
 import readTextPlain from './read-text-plain.js';
+import removedPlanDrift from './removed-plan-drift.js';
 import removedResultRenamed from './removed-result-renamed.js';
 import repeatedOperationId from './repeated-operation-id.js';
 import restoredNeverEnd from './restored-never-end.js';
@@ -41,6 +43,8 @@ import timeOrderedOperationId from './time-ordered-operation-id.js';
 import trailingGarbageAccepted from './trailing-garbage-accepted.js';
 import unknown200 from './unknown-200.js';
 import unknown500 from './unknown-500.js';
+import updatedNewOutputs from './updated-new-outputs.js';
+import upperCaseOutcome from './upper-case-outcome.js';
 
 /** Every fault, in the order listings show them: answers, final answers, reads, generated input, repeats, load. */
 const LIST = [
@@ -59,6 +63,7 @@ const LIST = [
   readStatus202,
   flakyReads,
   readTextPlain,
+  upperCaseOutcome,
   partialResults,
   emptyProgressNote,
   inProgressAfterFinal,
@@ -79,9 +84,12 @@ const LIST = [
   trailingGarbageAccepted,
   racingReads,
   freshSecretOutputs,
+  updatedNewOutputs,
+  batchNewOutputs,
   status409OnRepeat,
   alreadyRunning,
   driftingPlan,
+  removedPlanDrift,
   full503,
   full429,
   lostOnRestart,

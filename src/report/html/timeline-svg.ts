@@ -28,6 +28,7 @@ export const TICK_NAMES: Record<TickKind, string> = {
 const END_COLOURS: Record<LaneEnd, string> = {
   final: '#bbf7d0',
   lost: '#e9d5ff',
+  unexpected: '#fed7aa',
   deadline: '#fecaca',
   aborted: '#e5e7eb',
   open: '#e5e7eb',

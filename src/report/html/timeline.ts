@@ -15,7 +15,7 @@ export interface TimelineTick {
   label: string;
 }
 
-export type LaneEnd = 'final' | 'lost' | 'deadline' | 'aborted' | 'open';
+export type LaneEnd = 'final' | 'lost' | 'unexpected' | 'deadline' | 'aborted' | 'open';
 
 export interface TimelineLane {
   operationId: string;
@@ -24,7 +24,7 @@ export interface TimelineLane {
   suite: string;
   /** When the 202 arrived (ms since the start). */
   start: number;
-  /** When following ended (final answer, 404, deadline or stop), or the last read when no end was recorded. */
+  /** When following ended (final answer, 404, unexpected answer, deadline or stop), or the last read when no end was recorded. */
   end: number;
   endReason: LaneEnd;
   /** The 202 plus maxOperationDuration. */

@@ -90,7 +90,8 @@ function judgeAccepted(transcript: Transcript, post: Exchange): Verdict {
     return { ok: false, evidence: evidence(`${requestLabel(post)} with ${bodyNote(post)} was accepted and its work ended succeeded: an invalid change set was taken for a valid one`, final, post) };
   }
   const ended = pollEnds(transcript).find((e) => e.acceptedSeq === post.seq);
-  if (!ended || ended.reason === 'aborted' || ended.reason === 'final') return undefined;
+  // A read the control plane could not use is operation.body's to judge: what the work ended with is not known.
+  if (!ended || ended.reason === 'aborted' || ended.reason === 'final' || ended.reason === 'unexpected') return undefined;
   const last = reads[reads.length - 1];
   const why = ended.reason === 'lost' ? 'a read answered 404 before any final answer' : 'no final answer came before the deadline';
   const note = `${requestLabel(post)} with ${bodyNote(post)} answered 202, then ${why}: the work leads nowhere`;

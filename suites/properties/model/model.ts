@@ -1,9 +1,13 @@
 import type { LoadedChangeSet } from '../../../src/config/change-sets.js';
 import type { Exchange, SubmitKind } from '../../../src/transcript/exchange.js';
 import { isFinalAnswer } from '../../../src/transcript/views.js';
+import { unexpectedAnswer } from '../../../src/poller/unexpected-answer.js';
 
-/** How the work of an operation ended, as far as the case saw: a final answer, a 404, or the deadline of its follow. */
-export type Ending = 'final' | 'lost' | 'deadline';
+/**
+ * How the work of an operation ended, as far as the case saw: a final answer, a 404, a 200 that is no
+ * operation answer, or the deadline of its follow.
+ */
+export type Ending = 'final' | 'lost' | 'unexpected' | 'deadline';
 
 /**
  * An operation this case started: what the case needs to choose its next commands. Whether its answers keep
@@ -46,13 +50,15 @@ export function hasEnded(operation: TrackedOperation): boolean {
 }
 
 /**
- * What a group of reads tells the case about the end of the work: a final answer ends it, and so does a 404,
- * on which the control plane stops reading (whether that 404 was allowed is for the rules to say).
+ * What a group of reads tells the case about the end of the work: a final answer ends it, and so do a 404 and
+ * a 200 that is no operation answer, on which the control plane stops reading (whether they were allowed is
+ * for the rules to say).
  */
 export function noteReads(operation: TrackedOperation, reads: readonly Exchange[]): void {
   if (operation.ended) return;
-  if (reads.some(isFinalAnswer)) operation.ended = 'final';
+  if (reads.some((read) => isFinalAnswer(read) && unexpectedAnswer(read) === undefined)) operation.ended = 'final';
   else if (reads.some((read) => read.response?.status === 404)) operation.ended = 'lost';
+  else if (reads.some((read) => unexpectedAnswer(read) !== undefined)) operation.ended = 'unexpected';
 }
 
 /** The control plane holds one lock per application and environment: an apply waits until the last one ended. */
