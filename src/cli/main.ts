@@ -17,7 +17,7 @@ export async function main(argv: string[]): Promise<number> {
   const parser = yargs(argv)
     .scriptName(NAME)
     // Each command's module loads when yargs dispatches it: start-up is paid per command.
-    .command(lazyCommand(RUN_HEAD, async () => (await import('./run.js')).runCommand(result, argv)))
+    .command(lazyCommand(RUN_HEAD, async () => (await import('./run.js')).runCommand(result)))
     .command(lazyCommand(RULES_DECLARATION, async () => (await import('./rules.js')).rulesCommand(result)))
     .command(lazyCommand(SERVE_DECLARATION, async () => (await import('./serve.js')).serveCommand(result)))
     .command(lazyCommand(VERIFY_DECLARATION, async () => (await import('./verify.js')).verifyCommand(result)))

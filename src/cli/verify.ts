@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { ruleIdsFlag } from '../config/run-options.js';
+import { ruleIdsFlag } from '../config/run-config.js';
 import { ConfigError, KitError } from '../errors.js';
 import { verifyTranscript } from '../runner/verify.js';
 import { renderSummary } from '../report/console.js';

@@ -1,6 +1,7 @@
 import type { RuleSelection } from '../rules/index.js';
 import { readTranscriptFile } from '../transcript/transcript-file.js';
 import { concludeRun } from './conclude.js';
+import { durationOfMs } from '../core/duration.js';
 import type { RunOutcome } from './outcome.js';
 
 /**
@@ -23,8 +24,8 @@ export async function verifyTranscript(path: string, selection: RuleSelection, o
     operations: [],
     properties: [],
     settings: {
-      pollIntervalMs: context.pollIntervalMs,
-      answerTimeoutMs: context.answerTimeoutMs,
+      pollInterval: durationOfMs(context.pollIntervalMs),
+      answerTimeout: durationOfMs(context.answerTimeoutMs),
       maxOperationDuration: context.maxOperationDuration,
       changesPointer: '',
       planOnly: context.planOnly,

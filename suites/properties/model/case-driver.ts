@@ -42,9 +42,9 @@ export class CaseDriver {
     this.poller = new Poller(
       context.client,
       {
-        pollIntervalMs: context.judgeContext.pollIntervalMs,
+        pollIntervalMs: context.poller.pollIntervalMs,
         maxOperationDurationMs: context.judgeContext.maxOperationDuration.ms,
-        readTimeoutMs: context.readTimeoutMs,
+        answerTimeoutMs: context.answerTimeoutMs,
         concurrentReaders: 0,
         probeAfterFinal: false,
       },
@@ -121,7 +121,7 @@ export class CaseDriver {
         path: `/operations/${pathSegment}`,
         operationId,
         changeSet,
-        timeoutMs: this.context.readTimeoutMs,
+        timeoutMs: this.context.answerTimeoutMs,
         signal: this.context.signal,
       }),
     );
