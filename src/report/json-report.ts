@@ -7,7 +7,7 @@ import type { BudgetOutcome, RunOutcome, Summary } from '../runner/outcome.js';
 import type { Exchange, ExchangeTag, Millis, TransportErrorKind } from '../transcript/exchange.js';
 import { curlFor } from './curl.js';
 import { replayArgs } from './replay.js';
-import { redactBodyText, redactHeaders } from './redact.js';
+import { redactBodyText, redactHeaders } from '../core/redact.js';
 import { keepWholeCharacters } from './safe-text.js';
 
 /** Most characters of a response body kept in the report. */

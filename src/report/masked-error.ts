@@ -1,4 +1,4 @@
-import { redactQuotedJson } from './redact.js';
+import { redactQuotedJson } from '../core/redact.js';
 import type { SecretMask } from './secret-mask.js';
 
 /**

@@ -1,4 +1,4 @@
-import { REDACTED } from './redact.js';
+import { REDACTED } from '../core/redact.js';
 import { writeBundle } from './bundle.js';
 import { writeHtmlReport } from './write-html.js';
 import { writeJsonReport } from './write-json.js';

@@ -15,7 +15,7 @@ import { SCENARIOS } from '../../suites/scenarios/index.js';
 import { burstSuite } from '../../suites/scenarios/burst.js';
 import { restartSuite } from '../../suites/scenarios/restart.js';
 import { lateReads } from '../../suites/scenarios/late-reads.js';
-import type { Restart } from './restart-command.js';
+import type { Restart } from '../core/restart.js';
 import { RESTART_HINT } from '../rules/durability.js';
 import { RestartFailedError } from '../errors.js';
 import { concludeRun } from './conclude.js';
