@@ -17,7 +17,7 @@ const VERDICTS: Readonly<Record<KitErrorCode, Verdict>> = {
   KIT_ENVIRONMENT: 'error',
 };
 
-export function verdictOf(code: KitErrorCode): Verdict {
+export function kitErrorVerdict(code: KitErrorCode): Verdict {
   return VERDICTS[code];
 }
 
@@ -35,7 +35,7 @@ export abstract class KitError extends Error {
   }
 
   get verdict(): Verdict {
-    return verdictOf(this.code);
+    return kitErrorVerdict(this.code);
   }
 
   get exitCode(): ExitCode {
@@ -63,17 +63,6 @@ export class ConfigError extends KitError {
     readonly detail: string,
   ) {
     super(`${flag}: ${detail}`);
-  }
-}
-
-/** The target never answered anything: unknown is never success. */
-export class TargetUnreachableError extends KitError {
-  readonly code = 'KIT_TARGET_UNREACHABLE';
-  constructor(
-    readonly url: string,
-    detail: string,
-  ) {
-    super(`the provisioner at ${url} never answered: ${detail}`);
   }
 }
 

@@ -13,4 +13,4 @@ export type { RunningReference, ReferenceOptions, ReferenceMode, FaultName } fro
 export { RULES, RULE_IDS } from './rules/index.js';
 export type { Rule, RuleResult, RuleStatus, Level, Evidence } from './rules/types.js';
 export type { Verdict, ExitCode } from './core/verdict.js';
-export { KitError, UsageError, ConfigError, TargetUnreachableError, InternalError, RestartFailedError, type KitErrorCode } from './errors.js';
+export { KitError, UsageError, ConfigError, InternalError, RestartFailedError, OutputError, EnvironmentError, type KitErrorCode } from './errors.js';
