@@ -1,36 +1,16 @@
+import { Parser } from 'yargs/helpers';
 import { findConfigFile, readConfigValues } from '../config/config-file.js';
 import { SecretMask } from '../report/secret-mask.js';
 
-/**
- * The values of `--name` in argv as yargs reads an array flag: every word after `--name` up to the next
- * flag, and each `--name=value`. Read from the words themselves, so that a command line yargs refuses, or
- * a value it refuses, is still known.
- */
-function flagValues(argv: readonly string[], name: string): string[] {
-  const values: string[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
-    if (arg === '--') break;
-    if (arg === `--${name}`) {
-      for (let j = i + 1; j < argv.length && !argv[j]!.startsWith('--'); j += 1) values.push(argv[j]!);
-    } else if (arg.startsWith(`--${name}=`)) values.push(arg.slice(name.length + 3));
-  }
-  return values;
-}
-
-/** `--show-secrets` as yargs reads a boolean flag, the last one winning; undefined when it is not given. */
-function showSecretsFlag(argv: readonly string[]): boolean | undefined {
-  let shown: boolean | undefined;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
-    if (arg === '--') break;
-    const flag = /^--(no-)?(?:show-secrets|showSecrets)(?:=(.*))?$/.exec(arg);
-    if (!flag) continue;
-    const next = argv[i + 1];
-    const value = flag[2] !== undefined ? flag[2] !== 'false' : next === 'true' || next === 'false' ? next === 'true' : true;
-    shown = flag[1] === undefined ? value : !value;
-  }
-  return shown;
+/** The flags whose values may be secret, as yargs reads them, from any command line, one yargs would refuse too. */
+function secretFlags(argv: readonly string[]): { header: string[]; secret: string[]; url: string[]; config: string[]; showSecrets?: boolean } {
+  const words = [...argv];
+  const lists = Parser(words, { array: ['header', 'secret', 'url', 'config'], string: ['header', 'secret', 'url', 'config'], configuration: { 'camel-case-expansion': false } });
+  // A boolean given more than once: the last one wins, as for yargs' own parse of the command.
+  const flags = Parser(words, { boolean: ['show-secrets', 'showSecrets'], configuration: { 'duplicate-arguments-array': false, 'camel-case-expansion': false } });
+  const shown = (flags['show-secrets'] ?? flags['showSecrets']) as boolean | undefined;
+  const list = (name: string): string[] => strings(lists[name]);
+  return { header: list('header'), secret: list('secret'), url: list('url'), config: list('config'), ...(shown !== undefined && { showSecrets: shown }) };
 }
 
 function strings(value: unknown): string[] {
@@ -46,13 +26,14 @@ function strings(value: unknown): string[] {
  * config file, lifts it.
  */
 export function invocationSecrets(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): SecretMask {
-  const file = flagValues(argv, 'config').at(-1) ?? findConfigFile(cwd);
+  const flags = secretFlags(argv);
+  const file = flags.config.at(-1) ?? findConfigFile(cwd);
   const config = file === undefined ? undefined : readConfigValues(file, env);
-  if (showSecretsFlag(argv) ?? config?.['show-secrets'] === true) return SecretMask.none();
+  if (flags.showSecrets ?? config?.['show-secrets'] === true) return SecretMask.none();
   const mask = new SecretMask();
-  for (const line of [...flagValues(argv, 'header'), ...strings(config?.['header'])]) mask.addHeaderLine(line);
-  for (const secret of flagValues(argv, 'secret')) mask.add(secret);
-  for (const url of [...flagValues(argv, 'url'), ...strings(config?.['url']), env.PROVISIONER_URL ?? '']) mask.addUrl(url);
+  for (const line of [...flags.header, ...strings(config?.['header'])]) mask.addHeaderLine(line);
+  for (const secret of flags.secret) mask.add(secret);
+  for (const url of [...flags.url, ...strings(config?.['url']), env.PROVISIONER_URL ?? '']) mask.addUrl(url);
   if (config) mask.learnJson(config);
   return mask;
 }
