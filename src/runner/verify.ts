@@ -51,6 +51,6 @@ async function readTranscript(path: string): Promise<ReturnType<typeof parseTran
     return parseTranscriptFile(text, path);
   } catch (error) {
     // Not the parser's own message alone: V8's quotes the start of the file, secrets and all.
-    throw new ConfigError('transcript', error instanceof SyntaxError ? `${path} is not JSON: ${jsonSyntaxError(text, error)}` : messageOf(error));
+    throw new ConfigError('transcript', `cannot read ${path}: ${error instanceof SyntaxError ? `it is not JSON: ${jsonSyntaxError(text, error)}` : messageOf(error)}`);
   }
 }

@@ -28,14 +28,14 @@ describe('a transcript verify cannot judge', () => {
   it('that is not JSON is named with where, without its text', async () => {
     const path = file('broken.json', '{\n  "format": tok-12345\n}');
     const error = await rejection(path);
-    expect(error.message).toMatch(new RegExp(`^transcript: ${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is not JSON: .* at line 2, column 14$`));
+    expect(error.message).toMatch(new RegExp(`^transcript: cannot read ${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: it is not JSON: .* at line 2, column 14$`));
     expect(error.message).not.toContain('12345');
   });
 
   it('that is JSON but no transcript of this kit is said to be so, null and arrays included', async () => {
     for (const [name, text] of [['other.json', '{"format": "something/else"}'], ['null.json', 'null'], ['list.json', '[]']]) {
       const path = file(name, text);
-      expect((await rejection(path)).message).toBe(`transcript: ${path} is not a transcript file of this kit`);
+      expect((await rejection(path)).message).toBe(`transcript: cannot read ${path}: ${path} is not a transcript file of this kit`);
     }
   });
 });
