@@ -59,7 +59,7 @@ async function runCase(context: PropertyContext, tag: ExchangeTag, rule: string,
       sends > 1 ? readSomethingElse(context, caseSuite, signal) : undefined,
     ]);
     if (!isTransient(answer) || sends >= READS_BEFORE_GIVING_UP) break;
-    await sleep(context.poller.pollIntervalMs, signal);
+    await sleep(context.judgeContext.pollIntervalMs, signal);
   }
   return judgeCase(context, caseSuite, [], [rule]);
 }

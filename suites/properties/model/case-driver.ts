@@ -42,7 +42,7 @@ export class CaseDriver {
     this.poller = new Poller(
       context.client,
       {
-        pollIntervalMs: context.poller.pollIntervalMs,
+        pollIntervalMs: context.judgeContext.pollIntervalMs,
         maxOperationDurationMs: context.judgeContext.maxOperationDuration.ms,
         answerTimeoutMs: context.answerTimeoutMs,
         concurrentReaders: 0,

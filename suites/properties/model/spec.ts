@@ -48,7 +48,7 @@ export function modelBasedRunsSpec(context: PropertyContext, options: ModelRunOp
     changeSets: context.changeSets,
     planOnly: context.planOnly,
     maxCommands: options.maxCommands ?? DEFAULT_MAX_COMMANDS,
-    maxWaitMs: options.maxWaitMs ?? defaultMaxWaitMs(context.poller.pollIntervalMs),
+    maxWaitMs: options.maxWaitMs ?? defaultMaxWaitMs(context.judgeContext.pollIntervalMs),
     replayPath: options.replayPath,
   };
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
