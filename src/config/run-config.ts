@@ -112,7 +112,9 @@ function layered(sources: RunSources): { options: RunOptions; profile: ProfileNa
   const profile = given.profile ?? (fromFile.profile as string | undefined) ?? DEFAULT_PROFILE;
   if (!isProfileName(profile)) throw new UsageError('--profile', `unknown profile "${String(profile)}" (known: ${PROFILE_NAMES.join(', ')})`);
   const fromProfile = camelKeys(PROFILES[profile].values);
-  return { options: { ...RUN_DEFAULTS, ...fromProfile, ...fromFile, ...given, profile } as RunOptions, profile, ...(file !== undefined && { configFile: file }) };
+  // These two are decided later, from what else was given: whether they were given at all is what counts.
+  const { propertyTimeLimit: _property, maxOperationDuration: _operation, ...defaults } = RUN_DEFAULTS;
+  return { options: { ...defaults, ...fromProfile, ...fromFile, ...given, profile } as RunOptions, profile, ...(file !== undefined && { configFile: file }) };
 }
 
 /** The options given, without those left undefined; an option the run does not know is refused by name. */
