@@ -48,14 +48,18 @@ export interface RunOptions {
   allowApplyGenerated?: boolean;
 }
 
-/** Every option of a run, once: a test holds this list to the run command's flags and to the config file's keys. */
-export const RUN_OPTION_NAMES = [
-  'url', 'reference', 'referenceMode', 'referenceFault', 'referenceWork', 'referenceMaxOperations', 'referenceStore',
-  'profile', 'config', 'changeSet', 'registration', 'maxOperationDuration', 'pollInterval', 'answerTimeout', 'header',
-  'changesPath', 'planOnly', 'strict', 'only', 'skip', 'report', 'junit', 'html', 'baseline', 'bundle', 'transcript',
-  'showSecrets', 'burst', 'burstApply', 'restartCommand', 'restartTimeout', 'timeLimit', 'properties', 'property', 'seed',
-  'path', 'maxExamples', 'propertyTimeLimit', 'allowApplyGenerated',
-] as const satisfies ReadonlyArray<keyof RunOptions>;
+// Every option once, as the keys of an object that must name each option of RunOptions: a new option missing here does not compile.
+const OPTIONS = {
+  url: true, reference: true, referenceMode: true, referenceFault: true, referenceWork: true, referenceMaxOperations: true,
+  referenceStore: true, profile: true, config: true, changeSet: true, registration: true, maxOperationDuration: true,
+  pollInterval: true, answerTimeout: true, header: true, changesPath: true, planOnly: true, strict: true, only: true,
+  skip: true, report: true, junit: true, html: true, baseline: true, bundle: true, transcript: true, showSecrets: true,
+  burst: true, burstApply: true, restartCommand: true, restartTimeout: true, timeLimit: true, properties: true, property: true,
+  seed: true, path: true, maxExamples: true, propertyTimeLimit: true, allowApplyGenerated: true,
+} as const satisfies Record<keyof RunOptions, true>;
+
+/** Every option of a run: a test holds this list to the run command's flags. */
+export const RUN_OPTION_NAMES = Object.keys(OPTIONS) as ReadonlyArray<keyof typeof OPTIONS>;
 
 export type RunOptionName = (typeof RUN_OPTION_NAMES)[number];
 
