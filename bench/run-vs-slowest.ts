@@ -5,7 +5,7 @@
  * so the CPU time is the kit's alone. The ratio stays near 1 when change sets run concurrently.
  * Run: npm run bench
  */
-import { runConformance } from '../src/runner/run.js';
+import { driveAndJudge } from '../src/runner/run.js';
 import { parseChangeSet, type LoadedChangeSet } from '../src/config/change-sets.js';
 import { operations, isFinalAnswer } from '../src/transcript/views.js';
 import { SCENARIOS } from '../suites/scenarios/index.js';
@@ -39,14 +39,14 @@ async function measure(count: number): Promise<void> {
   try {
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
-    const outcome = await runConformance({
+    const outcome = await driveAndJudge({
       url: reference.url,
       headers: {},
       changeSets: changeSets(count),
       changesPointer: '/changes',
       maxOperationDuration: { ms: 60_000, text: 'PT1M', source: 'flag' },
-      pollIntervalMs: POLL_MS,
-      answerTimeoutMs: 10_000,
+      pollInterval: { text: `PT${POLL_MS / 1000}S`, ms: POLL_MS },
+      answerTimeout: { text: 'PT10S', ms: 10_000 },
       planOnly: false,
       strict: false,
       showSecrets: false,

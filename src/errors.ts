@@ -4,7 +4,7 @@ import { EXIT_CODES, type ExitCode, type Verdict } from './core/verdict.js';
  * Kit errors: what went wrong in or around the kit, never a verdict about the provisioner. Each has a
  * stable code; the code alone decides the run's verdict and, through it, the exit code.
  */
-export type KitErrorCode = 'KIT_USAGE' | 'KIT_CONFIG' | 'KIT_TARGET_UNREACHABLE' | 'KIT_INTERNAL' | 'KIT_RESTART_FAILED';
+export type KitErrorCode = 'KIT_USAGE' | 'KIT_CONFIG' | 'KIT_TARGET_UNREACHABLE' | 'KIT_INTERNAL' | 'KIT_RESTART_FAILED' | 'KIT_OUTPUT' | 'KIT_ENVIRONMENT';
 
 /** The one place a kit error becomes a verdict: unreachable is its own verdict (exit 3), the rest are `error` (exit 2). */
 const VERDICTS: Readonly<Record<KitErrorCode, Verdict>> = {
@@ -13,9 +13,11 @@ const VERDICTS: Readonly<Record<KitErrorCode, Verdict>> = {
   KIT_TARGET_UNREACHABLE: 'unreachable',
   KIT_INTERNAL: 'error',
   KIT_RESTART_FAILED: 'error',
+  KIT_OUTPUT: 'error',
+  KIT_ENVIRONMENT: 'error',
 };
 
-export function verdictOf(code: KitErrorCode): Verdict {
+export function kitErrorVerdict(code: KitErrorCode): Verdict {
   return VERDICTS[code];
 }
 
@@ -33,7 +35,7 @@ export abstract class KitError extends Error {
   }
 
   get verdict(): Verdict {
-    return verdictOf(this.code);
+    return kitErrorVerdict(this.code);
   }
 
   get exitCode(): ExitCode {
@@ -64,15 +66,45 @@ export class ConfigError extends KitError {
   }
 }
 
-/** The target never answered anything: unknown is never success. */
-export class TargetUnreachableError extends KitError {
-  readonly code = 'KIT_TARGET_UNREACHABLE';
+/** What a system error code means for a user, in words; undefined for a code that is no fault of the machine the kit runs on. */
+const ENVIRONMENT_CAUSES: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'the file system is read-only',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EEXIST: 'a part of the path is a file, not a folder',
+  EISDIR: 'it is a folder',
+  ENOENT: 'no such file or folder',
+  EMFILE: 'too many files open',
+  ENFILE: 'too many files open on the system',
+  EIO: 'an input/output error of the device',
+  EBUSY: 'the device is busy',
+};
+
+/** The system error code of an error (ENOSPC, EACCES…) when its cause is the machine the kit runs on. */
+export function environmentCause(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' && code in ENVIRONMENT_CAUSES ? `${ENVIRONMENT_CAUSES[code]} (${code})` : undefined;
+}
+
+/** An output the run was asked for (a report, the transcript, the bundle) could not be written; the judgement itself stands. */
+export class OutputError extends KitError {
+  readonly code = 'KIT_OUTPUT';
   constructor(
-    readonly url: string,
-    detail: string,
+    /** The flag that asked for it (`--report`). */
+    readonly flag: string,
+    readonly file: string,
+    cause: unknown,
   ) {
-    super(`the provisioner at ${url} never answered: ${detail}`);
+    super(`${flag} ${file}: cannot write it: ${environmentCause(cause) ?? messageOf(cause)}`, { cause });
   }
+}
+
+/** The machine the kit runs on refused something (disk full, permissions): not a bug in the kit. */
+export class EnvironmentError extends KitError {
+  readonly code = 'KIT_ENVIRONMENT';
 }
 
 /** A bug in the kit (a judge or a case that threw): never blamed on the provisioner. */

@@ -22,4 +22,4 @@ export { RULES, RULE_IDS } from './rules/index.js';
 // What a rule's judge returns inside the kit (evidence as exchange numbers); a report's rule is a `ReportRule`.
 export type { Rule, RuleResult, RuleStatus, Level, Evidence } from './rules/types.js';
 export type { Verdict, ExitCode } from './core/verdict.js';
-export { KitError, UsageError, ConfigError, TargetUnreachableError, InternalError, RestartFailedError, type KitErrorCode } from './errors.js';
+export { KitError, UsageError, ConfigError, InternalError, RestartFailedError, OutputError, EnvironmentError, type KitErrorCode } from './errors.js';

@@ -31,8 +31,10 @@ export function describeConformance(name: string, options: ConformanceSuiteOptio
     let failure: unknown;
     beforeAll(async () => {
       try {
-        const url = typeof options.url === 'function' ? await options.url() : options.url;
-        report = await runConformance({ ...options, url });
+        // timeoutMs is the suite's own, not the run's: the run refuses an option it does not know.
+        const { url: given, timeoutMs: _timeout, ...runOptions } = options;
+        const url = typeof given === 'function' ? await given() : given;
+        report = await runConformance({ ...runOptions, url });
       } catch (error) {
         failure = error;
       }

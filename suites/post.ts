@@ -24,7 +24,7 @@ export function post(context: SuiteContext, request: PostRequest): Promise<Excha
     body: request.body,
     changeSet: request.changeSet,
     repeatOf: request.repeatOf,
-    timeoutMs: context.submitTimeoutMs,
+    timeoutMs: context.submitWaitMs,
     signal: context.signal,
   });
 }

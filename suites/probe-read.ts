@@ -21,7 +21,7 @@ export function probeRead(context: SuiteContext, read: ProbeRead): Promise<Excha
     method: 'GET',
     path: `/operations/${read.path ?? read.operationId}`,
     operationId: read.operationId,
-    timeoutMs: context.readTimeoutMs,
+    timeoutMs: context.answerTimeoutMs,
     signal: read.signal ?? context.signal,
   });
 }

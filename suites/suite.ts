@@ -11,10 +11,10 @@ export interface SuiteContext {
   /** Where the change sets keep their changes (a JSON pointer), for suites that make new change sets from them. */
   changesPointer: string;
   planOnly: boolean;
-  /** Time allowed for a plan or apply answer before the kit gives up on it (well past --answer-timeout). */
-  submitTimeoutMs: number;
-  /** Time allowed for a read before it counts as a timeout. */
-  readTimeoutMs: number;
+  /** How long a plan or apply answer is awaited before the kit gives up on it: well past the answer timeout, so a slow answer is still judged. */
+  submitWaitMs: number;
+  /** The run's answer timeout (--answer-timeout): a read that takes longer counts as a timeout. */
+  answerTimeoutMs: number;
   signal: AbortSignal;
   /** Collects what the control plane would conclude for each accepted operation. */
   concluded(conclusion: OperationConclusion): void;

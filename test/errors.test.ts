@@ -5,16 +5,17 @@ import {
   InternalError,
   KitError,
   RestartFailedError,
-  TargetUnreachableError,
   UsageError,
-  verdictOf,
+  kitErrorVerdict,
+  OutputError,
+  EnvironmentError,
   type KitErrorCode,
 } from '../src/errors.js';
 
 describe('kit errors', () => {
   it('map each stable code to a verdict and an exit code in one table', () => {
-    const table = (['KIT_USAGE', 'KIT_CONFIG', 'KIT_TARGET_UNREACHABLE', 'KIT_INTERNAL', 'KIT_RESTART_FAILED'] as const).map(
-      (code: KitErrorCode) => [code, verdictOf(code), exitCodeOf(code)],
+    const table = (['KIT_USAGE', 'KIT_CONFIG', 'KIT_TARGET_UNREACHABLE', 'KIT_INTERNAL', 'KIT_RESTART_FAILED', 'KIT_OUTPUT', 'KIT_ENVIRONMENT'] as const).map(
+      (code: KitErrorCode) => [code, kitErrorVerdict(code), exitCodeOf(code)],
     );
     expect(table).toEqual([
       ['KIT_USAGE', 'error', 2],
@@ -22,6 +23,8 @@ describe('kit errors', () => {
       ['KIT_TARGET_UNREACHABLE', 'unreachable', 3],
       ['KIT_INTERNAL', 'error', 2],
       ['KIT_RESTART_FAILED', 'error', 2],
+      ['KIT_OUTPUT', 'error', 2],
+      ['KIT_ENVIRONMENT', 'error', 2],
     ]);
   });
 
@@ -29,18 +32,20 @@ describe('kit errors', () => {
     const errors: KitError[] = [
       new UsageError('--poll-interval', '"soon" is not an ISO 8601 duration'),
       new ConfigError('--change-set', 'cannot read a.json: ENOENT'),
-      new TargetUnreachableError('http://127.0.0.1:9', 'refused: ECONNREFUSED'),
+      new OutputError('--report', '/dev/full', Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })),
+      new EnvironmentError('cannot open /var/x: permission denied (EACCES)'),
       new InternalError('a judge threw', { cause: new TypeError('boom') }),
       new RestartFailedError('the restart command "systemctl restart provisioner" failed: exit code 1', 'unit provisioner.service not found\n'),
     ];
     expect(errors.map((error) => [error.code, error.verdict, error.exitCode, error.message])).toEqual([
       ['KIT_USAGE', 'error', 2, '--poll-interval: "soon" is not an ISO 8601 duration'],
       ['KIT_CONFIG', 'error', 2, '--change-set: cannot read a.json: ENOENT'],
-      ['KIT_TARGET_UNREACHABLE', 'unreachable', 3, 'the provisioner at http://127.0.0.1:9 never answered: refused: ECONNREFUSED'],
+      ['KIT_OUTPUT', 'error', 2, '--report /dev/full: cannot write it: no space left on the device (ENOSPC)'],
+      ['KIT_ENVIRONMENT', 'error', 2, 'cannot open /var/x: permission denied (EACCES)'],
       ['KIT_INTERNAL', 'error', 2, 'a judge threw'],
       ['KIT_RESTART_FAILED', 'error', 2, 'the restart command "systemctl restart provisioner" failed: exit code 1; its output: unit provisioner.service not found'],
     ]);
     expect(errors.every((error) => error instanceof KitError && error instanceof Error)).toBe(true);
-    expect((errors[3]!.cause as Error).message).toBe('boom');
+    expect((errors[4]!.cause as Error).message).toBe('boom');
   });
 });

@@ -16,7 +16,8 @@ export function checkRegistrationCommand(result: CommandResult): CommandModule<o
   return {
     ...CHECK_REGISTRATION_DECLARATION,
     handler: async (args) => {
-      const registration = await loadRegistration(args.registration);
+      // The document is the command's argument, not a flag: the message names it so.
+      const registration = await loadRegistration(args.registration, 'the registration document');
       const context: JudgeContext = {
         changeSets: [],
         answerTimeoutMs: 0,

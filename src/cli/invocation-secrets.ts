@@ -1,37 +1,16 @@
+import { Parser } from 'yargs/helpers';
 import { findConfigFile, readConfigValues } from '../config/config-file.js';
-import { redactQuotedJson } from '../report/redact.js';
 import { SecretMask } from '../report/secret-mask.js';
 
-/**
- * The values of `--name` in argv as yargs reads an array flag: every word after `--name` up to the next
- * flag, and each `--name=value`. Read from the words themselves, so that a command line yargs refuses, or
- * a value it refuses, is still known.
- */
-function flagValues(argv: readonly string[], name: string): string[] {
-  const values: string[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
-    if (arg === '--') break;
-    if (arg === `--${name}`) {
-      for (let j = i + 1; j < argv.length && !argv[j]!.startsWith('--'); j += 1) values.push(argv[j]!);
-    } else if (arg.startsWith(`--${name}=`)) values.push(arg.slice(name.length + 3));
-  }
-  return values;
-}
-
-/** `--show-secrets` as yargs reads a boolean flag, the last one winning; undefined when it is not given. */
-function showSecretsFlag(argv: readonly string[]): boolean | undefined {
-  let shown: boolean | undefined;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
-    if (arg === '--') break;
-    const flag = /^--(no-)?(?:show-secrets|showSecrets)(?:=(.*))?$/.exec(arg);
-    if (!flag) continue;
-    const next = argv[i + 1];
-    const value = flag[2] !== undefined ? flag[2] !== 'false' : next === 'true' || next === 'false' ? next === 'true' : true;
-    shown = flag[1] === undefined ? value : !value;
-  }
-  return shown;
+/** The flags whose values may be secret, as yargs reads them, from any command line, one yargs would refuse too. */
+function secretFlags(argv: readonly string[]): { header: string[]; secret: string[]; url: string[]; config: string[]; showSecrets?: boolean } {
+  const words = [...argv];
+  const lists = Parser(words, { array: ['header', 'secret', 'url', 'config'], string: ['header', 'secret', 'url', 'config'], configuration: { 'camel-case-expansion': false } });
+  // A boolean given more than once: the last one wins, as for yargs' own parse of the command.
+  const flags = Parser(words, { boolean: ['show-secrets', 'showSecrets'], configuration: { 'duplicate-arguments-array': false, 'camel-case-expansion': false } });
+  const shown = (flags['show-secrets'] ?? flags['showSecrets']) as boolean | undefined;
+  const list = (name: string): string[] => strings(lists[name]);
+  return { header: list('header'), secret: list('secret'), url: list('url'), config: list('config'), ...(shown !== undefined && { showSecrets: shown }) };
 }
 
 function strings(value: unknown): string[] {
@@ -47,33 +26,16 @@ function strings(value: unknown): string[] {
  * config file, lifts it.
  */
 export function invocationSecrets(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): SecretMask {
-  const file = flagValues(argv, 'config').at(-1) ?? findConfigFile(cwd);
+  const flags = secretFlags(argv);
+  const file = flags.config.at(-1) ?? findConfigFile(cwd);
   const config = file === undefined ? undefined : readConfigValues(file, env);
-  if (showSecretsFlag(argv) ?? config?.['show-secrets'] === true) return SecretMask.none();
+  if (flags.showSecrets ?? config?.['show-secrets'] === true) return SecretMask.none();
   const mask = new SecretMask();
-  for (const line of [...flagValues(argv, 'header'), ...strings(config?.['header'])]) mask.addHeaderLine(line);
-  for (const secret of flagValues(argv, 'secret')) mask.add(secret);
-  for (const url of [...flagValues(argv, 'url'), ...strings(config?.['url']), env.PROVISIONER_URL ?? '']) mask.addUrl(url);
+  for (const line of [...flags.header, ...strings(config?.['header'])]) mask.addHeaderLine(line);
+  for (const secret of flags.secret) mask.add(secret);
+  for (const url of [...flags.url, ...strings(config?.['url']), env.PROVISIONER_URL ?? '']) mask.addUrl(url);
   if (config) mask.learnJson(config);
   return mask;
 }
 
-/**
- * A kit error's text as it may leave the kit: every secret the mask knows hidden, then what the text quotes
- * of a provisioner's JSON under secret-looking keys and passwords inside URLs. Nothing is hidden with
- * `--show-secrets`.
- */
-export function maskedErrorText(text: string, mask: SecretMask): string {
-  return mask.showsSecrets ? text : redactQuotedJson(mask.text(text));
-}
-
-/**
- * The same error with its message and stack masked as {@link maskedErrorText} masks them, for a library
- * caller who will print it: the error keeps its class, code and cause, so it is still told apart as before.
- */
-export function maskedError(error: unknown, mask: SecretMask): unknown {
-  if (!(error instanceof Error) || mask.showsSecrets) return error;
-  error.message = maskedErrorText(error.message, mask);
-  if (error.stack !== undefined) error.stack = maskedErrorText(error.stack, mask);
-  return error;
-}
+export { maskedError, maskedErrorText } from '../report/masked-error.js';

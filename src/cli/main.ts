@@ -1,6 +1,6 @@
 import yargs from 'yargs';
 import { kitIdentity } from '../core/package.js';
-import { exitCodeOf, InternalError, KitError, messageOf, UsageError } from '../errors.js';
+import { EnvironmentError, environmentCause, exitCodeOf, InternalError, KitError, messageOf, UsageError } from '../errors.js';
 import type { CommandResult } from './command-result.js';
 import { lazyCommand } from './lazy-command.js';
 import { RUN_HEAD } from './declarations/run.js';
@@ -17,7 +17,7 @@ export async function main(argv: string[]): Promise<number> {
   const parser = yargs(argv)
     .scriptName(NAME)
     // Each command's module loads when yargs dispatches it: start-up is paid per command.
-    .command(lazyCommand(RUN_HEAD, async () => (await import('./run.js')).runCommand(result, argv)))
+    .command(lazyCommand(RUN_HEAD, async () => (await import('./run.js')).runCommand(result)))
     .command(lazyCommand(RULES_DECLARATION, async () => (await import('./rules.js')).rulesCommand(result)))
     .command(lazyCommand(SERVE_DECLARATION, async () => (await import('./serve.js')).serveCommand(result)))
     .command(lazyCommand(VERIFY_DECLARATION, async () => (await import('./verify.js')).verifyCommand(result)))
@@ -36,13 +36,23 @@ export async function main(argv: string[]): Promise<number> {
     await parser.parseAsync();
     return result.exitCode;
   } catch (error) {
-    const kitError = error instanceof KitError ? error : isYargsError(error) ? usageError(error.message) : new InternalError(messageOf(error), { cause: error });
+    const kitError = error instanceof KitError ? error : isYargsError(error) ? usageError(error.message) : unexpected(error);
     // A message may quote a header, a config value, a restart command's output or a provisioner's text:
     // it leaves the kit through the same mask as everything else. The mask loads only when it is needed.
     const { invocationSecrets, maskedErrorText } = await import('./invocation-secrets.js');
     process.stderr.write(`${maskedErrorText(errorText(kitError), invocationSecrets(argv, process.env, process.cwd()))}\n`);
     return exitCodeOf(kitError.code);
   }
+}
+
+/** An error no part of the kit expected: the machine's refusal (a full disk, a permission) is not a bug in the kit; anything else is. */
+function unexpected(error: unknown): KitError {
+  const cause = environmentCause(error);
+  if (cause !== undefined) {
+    const { path, syscall } = error as NodeJS.ErrnoException;
+    return new EnvironmentError(`cannot ${syscall ?? 'go on'}${path !== undefined ? ` ${path}` : ''}: ${cause}`, { cause: error });
+  }
+  return new InternalError(messageOf(error), { cause: error });
 }
 
 function usageError(message: string): UsageError {

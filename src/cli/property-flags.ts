@@ -1,12 +1,12 @@
 import type { Argv } from 'yargs';
-import { DEFAULT_PROPERTY_TIME_LIMIT } from '../config/property-options.js';
+import { RUN_DEFAULTS } from '../config/run-defaults.js';
 import { PROPERTY_CATALOG } from '../config/property-catalog.js';
 
 /** The run command's flags for the property-based suites. */
 export function withPropertyFlags<T>(yargs: Argv<T>): Argv<T> {
   const defaults = PROPERTY_CATALOG.map((suite) => `${suite.defaultMaxExamples} for ${suite.name}`).join(', ');
   return yargs
-    .option('properties', { type: 'boolean', default: true, describe: 'Run the property-based suites (generated input, shrunk counterexamples); --no-properties runs the scenarios only' })
+    .option('properties', { type: 'boolean', defaultDescription: String(RUN_DEFAULTS.properties), describe: 'Run the property-based suites (generated input, shrunk counterexamples); --no-properties runs the scenarios only' })
     .option('property', { type: 'string', requiresArg: true, describe: `Run only this property (${PROPERTY_CATALOG.map((suite) => suite.name).join(', ')})` })
     .option('seed', { type: 'string', requiresArg: true, describe: 'Seed of the property runs (default: a fresh one, always printed)' })
     .option('path', { type: 'string', requiresArg: true, describe: 'With --seed and --property: replay the one case this path names, as a failed property prints it' })
@@ -15,8 +15,8 @@ export function withPropertyFlags<T>(yargs: Argv<T>): Argv<T> {
       type: 'string',
       requiresArg: true,
       // No yargs default: whether it was given decides if the run's --time-limit sets it instead.
-      defaultDescription: `what remains of --time-limit, else ${DEFAULT_PROPERTY_TIME_LIMIT}`,
+      defaultDescription: `what remains of --time-limit, else ${RUN_DEFAULTS.propertyTimeLimit}`,
       describe: 'Wall-clock budget of each property, shrinking included; past it the property ends with what it found (ISO 8601)',
     })
-    .option('allow-apply-generated', { type: 'boolean', default: false, describe: 'Also send generated change sets to POST /apply (apply changes real things)' }) as Argv<T>;
+    .option('allow-apply-generated', { type: 'boolean', defaultDescription: String(RUN_DEFAULTS.allowApplyGenerated), describe: 'Also send generated change sets to POST /apply (apply changes real things)' }) as Argv<T>;
 }

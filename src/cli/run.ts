@@ -1,21 +1,22 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CommandResult } from './command-result.js';
 import { RUN_HEAD } from './declarations/run.js';
-import { withRunFlags, type RunArgs } from './run-flags.js';
+import { givenOptions, withRunFlags, type RunArgs } from './run-flags.js';
 
 export type { RunArgs } from './run-flags.js';
 
 /**
- * The run command. Its flags are declared here and its work in ./execute-run.js, which loads when a run
- * starts: `run --help` loads what it lists, not the runner, the client or the reports.
+ * The run command. Its flags are declared here; its work (resolve the configuration, then run) loads when a
+ * run starts: `run --help` loads what it lists, not the runner, the client or the reports.
  */
-export function runCommand(result: CommandResult, argv: readonly string[] = []): CommandModule<object, RunArgs> {
+export function runCommand(result: CommandResult): CommandModule<object, RunArgs> {
   return {
     ...RUN_HEAD,
-    builder: (yargs: Argv<object>) => withRunFlags(yargs, argv),
+    builder: (yargs: Argv<object>) => withRunFlags(yargs),
     handler: async (args) => {
-      const { executeRun } = await import('./execute-run.js');
-      result.exitCode = (await executeRun(args, { console: true })).exitCode;
+      const [{ resolveRunConfig }, { run }] = await Promise.all([import('../config/run-config.js'), import('../kit/run.js')]);
+      const config = await resolveRunConfig({ options: givenOptions(args), env: process.env, cwd: process.cwd() });
+      result.exitCode = (await run(config, { console: true, invocation: process.argv.slice(2) })).exitCode;
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { ruleIdsFlag } from '../config/run-options.js';
-import { ConfigError, KitError } from '../errors.js';
+import { ruleIdsFlag } from '../config/run-config.js';
 import { verifyTranscript } from '../runner/verify.js';
 import { renderSummary } from '../report/console.js';
 import { shouldUseColor } from '../report/style.js';
@@ -9,7 +8,6 @@ import { VERIFY_DECLARATION, type VerifyArgs } from './declarations/verify.js';
 import { stat } from 'node:fs/promises';
 import { verifyBundle, type BundleCheck } from '../runner/verify-bundle.js';
 import { SecretMask } from '../report/secret-mask.js';
-import { jsonSyntaxMessage } from '../core/json.js';
 import type { Exchange } from '../transcript/exchange.js';
 
 export function verifyCommand(result: CommandResult): CommandModule<object, VerifyArgs> {
@@ -22,15 +20,8 @@ export function verifyCommand(result: CommandResult): CommandModule<object, Veri
         result.exitCode = check.problems.length === 0 ? 0 : 1;
         return;
       }
-      let outcome;
-      try {
-        const selection = { strict: args.strict, only: ruleIdsFlag('--only', args.only), skip: ruleIdsFlag('--skip', args.skip) };
-        outcome = await verifyTranscript(args.transcript, selection, { showSecrets: args.showSecrets });
-      } catch (error) {
-        if (error instanceof KitError) throw error;
-        // Not the parser's own message alone: V8's quotes the start of the file, secrets and all.
-        throw new ConfigError('transcript', `cannot read ${args.transcript}: ${(error as NodeJS.ErrnoException).code ?? jsonSyntaxMessage(error)}`);
-      }
+      const selection = { strict: args.strict, only: ruleIdsFlag('--only', args.only), skip: ruleIdsFlag('--skip', args.skip) };
+      const outcome = await verifyTranscript(args.transcript, selection, { showSecrets: args.showSecrets });
       const summary = renderSummary(outcome, { color: shouldUseColor(process.stdout, process.env) });
       process.stdout.write(printedMask(args, outcome.transcript.exchanges).text(summary));
       result.exitCode = outcome.exitCode;

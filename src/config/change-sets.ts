@@ -2,8 +2,9 @@ import { readFile, readdir } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { ChangeKey, ChangeSetInfo } from '../core/judge-context.js';
 import { resolvePointer } from '../core/json-pointer.js';
-import { jsonSyntaxMessage } from '../core/json.js';
-import { ConfigError } from '../errors.js';
+import { jsonSyntaxError } from '../core/json.js';
+import { ConfigError, environmentCause } from '../errors.js';
+import { RUN_DEFAULTS } from './run-defaults.js';
 import { bundledPath } from '../core/package.js';
 
 /** A change set as the kit sends it (byte for byte) and what it knows of its changes. */
@@ -36,7 +37,7 @@ export async function loadChangeSets(files: string[], changesPointer: string): P
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      throw new ConfigError('--change-set', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new ConfigError('--change-set', `cannot read ${file}: ${environmentCause(error) ?? (error as Error).message}`);
     }
     const changeSet = parseChangeSet(file, text, changesPointer);
     let name = changeSet.name;
@@ -52,14 +53,20 @@ export function parseChangeSet(file: string, text: string, changesPointer: strin
   try {
     document = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError('--change-set', `${file} is not JSON: ${jsonSyntaxMessage(error)}`);
+    throw new ConfigError('--change-set', `${file} is not JSON: ${jsonSyntaxError(text, error)}`);
   }
+  // What the file is comes before where its changes are: an array or a number is no change set whatever the pointer.
+  if (changesPointer !== '' && (typeof document !== 'object' || document === null || Array.isArray(document))) {
+    throw new ConfigError('--change-set', `${file} is ${kindOf(document)}, not a change set: a change set is a JSON object with its changes under ${changesPointer || '""'}`);
+  }
+  // The pointer is blamed only when the user chose it; under the default one, the file lacks what every change set has.
+  const blamed = changesPointer === RUN_DEFAULTS.changesPath ? '--change-set' : '--changes-path';
   const found = resolvePointer(document, changesPointer);
   if (!found.found) {
-    throw new ConfigError('--changes-path', `${file} has nothing at ${found.at} (pointer ${changesPointer || '""'})`);
+    throw new ConfigError(blamed, `${file} has nothing at ${found.at} (pointer ${changesPointer || '""'})`);
   }
   if (!Array.isArray(found.value) || found.value.length === 0) {
-    throw new ConfigError('--changes-path', `${changesPointer} in ${file} is not a non-empty array of changes`);
+    throw new ConfigError(blamed, `${changesPointer} in ${file} is not a non-empty array of changes`);
   }
   const changes = found.value.map((change, index): ChangeKey => {
     const id = (change as { id?: unknown } | null)?.id;
@@ -73,4 +80,10 @@ export function parseChangeSet(file: string, text: string, changesPointer: strin
   const lockKey = `${String(top.application ?? '')}\u0000${String(top.environment ?? '')}`;
   const resourceType = typeof top.kind === 'string' && typeof top.type === 'string' ? `${top.kind}/${top.type}` : undefined;
   return { name: basename(file, extname(file)), file, text, changes, lockKey, ...(resourceType !== undefined && { resourceType }) };
+}
+
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'a JSON array';
+  if (value === null) return 'JSON null';
+  return `a JSON ${typeof value}`;
 }

@@ -1,21 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import type { RegistrationDocument } from '../core/judge-context.js';
-import { ConfigError } from '../errors.js';
-import { jsonSyntaxMessage } from '../core/json.js';
+import { ConfigError, environmentCause } from '../errors.js';
+import { jsonSyntaxError } from '../core/json.js';
 
 /** Reads a registration document. A file that cannot be read is a configuration error; what it says is judged by the rules. */
-export async function loadRegistration(file: string): Promise<RegistrationDocument> {
+export async function loadRegistration(file: string, named = '--registration'): Promise<RegistrationDocument> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new ConfigError('--registration', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new ConfigError(named, `cannot read ${file}: ${environmentCause(error) ?? (error as Error).message}`);
   }
   try {
     return { file, json: { ok: true, value: JSON.parse(text) as unknown } };
   } catch (error) {
     // Not V8's message whole: it quotes the document, and a registration may hold a credential.
-    return { file, json: { ok: false, error: jsonSyntaxMessage(error) } };
+    return { file, json: { ok: false, error: jsonSyntaxError(text, error) } };
   }
 }
 

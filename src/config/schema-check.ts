@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { bundledPath } from '../core/package.js';
-import { jsonSyntaxMessage } from '../core/json.js';
+import { jsonSyntaxError } from '../core/json.js';
 
 // Ajv is loaded only when a user's file is checked: nothing else at start-up needs it.
 const require = createRequire(import.meta.url);
@@ -28,7 +28,7 @@ export function parseJsonOrYaml(file: string, text: string): { ok: true; value: 
     return { ok: true, value: parse(text) as unknown };
   } catch (error) {
     // The first line only: YAML's next lines, and V8's own quote of the text, would show the document itself.
-    return { ok: false, error: `is not valid ${yaml ? 'YAML' : 'JSON'}: ${(yaml ? (error as Error).message : jsonSyntaxMessage(error)).split('\n')[0]}` };
+    return { ok: false, error: `is not valid ${yaml ? 'YAML' : 'JSON'}: ${(yaml ? (error as Error).message : jsonSyntaxError(text, error)).split('\n')[0]}` };
   }
 }
 

@@ -2,6 +2,17 @@ import { parse as parseIso } from 'tinyduration';
 
 export const PT30M_MS = 30 * 60 * 1000;
 
+/** A duration as the user wrote it (ISO 8601) and in milliseconds: decided once, shown as written, used as a number. */
+export interface Duration {
+  text: string;
+  ms: number;
+}
+
+/** A duration known only in milliseconds (e.g. read back from a transcript), with its ISO 8601 text. */
+export function durationOfMs(ms: number): Duration {
+  return { text: `PT${Number((ms / 1000).toFixed(3))}S`, ms };
+}
+
 export type DurationParse = { ok: true; ms: number; text: string } | { ok: false; error: string };
 
 // Calendar units have no fixed length; any amount of them is far above PT30M, which is all that matters here.

@@ -19,7 +19,7 @@ export interface PollerSettings {
   pollIntervalMs: number;
   maxOperationDurationMs: number;
   /** Time allowed for one read; past it the read counts as a timeout and is repeated. */
-  readTimeoutMs: number;
+  answerTimeoutMs: number;
   /** Extra readers sent together with each poll (probes). */
   concurrentReaders: number;
   /** Read again at once and one poll interval after the final answer (probes). */
@@ -174,7 +174,7 @@ export class Poller {
       path: `/operations/${encodeURIComponent(request.operationId)}`,
       operationId: request.operationId,
       changeSet: request.changeSet,
-      timeoutMs: this.settings.readTimeoutMs,
+      timeoutMs: this.settings.answerTimeoutMs,
       signal: this.signal,
     });
   }

@@ -14,6 +14,8 @@ export interface SummaryOptions {
   color: boolean;
   /** The run's command-line arguments, so that a property's replay line repeats them. */
   invocation?: readonly string[];
+  /** Outputs asked for that could not be written (e.g. `the JSON report /dev/full`): the verdict line names them and the exit code is 2. */
+  missingOutputs?: readonly string[];
 }
 
 // Enough to show what went wrong without burying the next rule.
@@ -174,10 +176,14 @@ export function budgetLines(outcome: RunOutcome, style: Style): string[] {
   return lines;
 }
 
-function verdictLine(verdict: Verdict, exitCode: number, style: Style): string {
+function verdictLine(verdict: Verdict, exitCode: number, missing: readonly string[], style: Style): string {
   const word = verdict === 'pass' ? style.green(verdict) : style.red(verdict);
-  return `verdict: ${word} (exit ${exitCode})`;
+  if (missing.length === 0) return `verdict: ${word} (exit ${exitCode})`;
+  return `verdict: ${word}, but ${missing.join(' and ')} could not be written (exit ${OUTPUT_MISSING_EXIT_CODE})`;
 }
+
+/** The exit code of a run whose judgement stands but an output it was asked for is missing: a kit error's. */
+export const OUTPUT_MISSING_EXIT_CODE = 2;
 
 /** The end-of-run text: what the run concluded, one line per rule, the evidence for each broken rule, then the counts and verdict. */
 export function renderSummary(outcome: RunOutcome, options: SummaryOptions): string {
@@ -191,6 +197,6 @@ export function renderSummary(outcome: RunOutcome, options: SummaryOptions): str
   if (properties.length > 0) lines.push('', ...properties);
   const budget = budgetLines(outcome, style);
   if (budget.length > 0) lines.push('', ...budget);
-  lines.push('', summaryLine(outcome.summary), verdictLine(outcome.verdict, outcome.exitCode, style));
+  lines.push('', summaryLine(outcome.summary), verdictLine(outcome.verdict, outcome.exitCode, options.missingOutputs ?? [], style));
   return `${lines.join('\n')}\n`;
 }

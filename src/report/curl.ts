@@ -1,5 +1,5 @@
 import type { Exchange } from '../transcript/exchange.js';
-import { isSecretHeader, redactBodyText } from './redact.js';
+import { isSecretHeader, redactBodyText } from '../core/redact.js';
 import { shellQuote, shellWord } from './shell-quote.js';
 
 // Above this a body is referred to by file: a command line that long is neither readable nor pasteable.

@@ -1,6 +1,6 @@
 import { formatMs } from '../core/duration.js';
 import type { Exchange, ExchangeTag, Millis } from '../transcript/exchange.js';
-import { redactBodyText, redactHeaders } from './redact.js';
+import { redactBodyText, redactHeaders } from '../core/redact.js';
 import { singleLine } from './safe-text.js';
 import type { Style } from './style.js';
 import { upstreamText } from './upstream-text.js';

@@ -7,7 +7,7 @@ import type { BudgetOutcome, RunOutcome, Summary } from '../runner/outcome.js';
 import type { Exchange, ExchangeTag, Millis, TransportErrorKind } from '../transcript/exchange.js';
 import { curlFor } from './curl.js';
 import { replayArgs } from './replay.js';
-import { redactBodyText, redactHeaders } from './redact.js';
+import { redactBodyText, redactHeaders } from '../core/redact.js';
 import { keepWholeCharacters } from './safe-text.js';
 
 /** Most characters of a response body kept in the report. */
@@ -64,9 +64,12 @@ export interface JsonSettings {
   profile?: string;
   configFile?: string;
   baseline?: { file: string; waivers: Array<{ rule: string; reason: string; expires: string }> };
-  /** ms */
+  /**
+   * The poll interval in milliseconds. The report's schema fixes this name (without `Ms`), so it stays for
+   * compatibility; the run's configuration holds it as a duration with its text and milliseconds.
+   */
   pollInterval: number;
-  /** ms */
+  /** The answer timeout in milliseconds; named as the schema fixes it, like `pollInterval`. */
   answerTimeout: number;
   maxOperationDuration: DurationSetting;
   changesPointer: string;
@@ -236,8 +239,8 @@ export function buildJsonReportWith<L>(outcome: RunOutcome, exchangesBySeq: Exch
       ...(settings.profile !== undefined && { profile: settings.profile }),
       ...(settings.configFile !== undefined && { configFile: settings.configFile }),
       ...(settings.baseline !== undefined && { baseline: { file: settings.baseline.file, waivers: settings.baseline.waivers.map((w) => ({ ...w })) } }),
-      pollInterval: settings.pollIntervalMs,
-      answerTimeout: settings.answerTimeoutMs,
+      pollInterval: settings.pollInterval.ms,
+      answerTimeout: settings.answerTimeout.ms,
       maxOperationDuration: { ...settings.maxOperationDuration },
       changesPointer: settings.changesPointer,
       planOnly: settings.planOnly,

@@ -1,5 +1,5 @@
 import type { Exchange } from '../transcript/exchange.js';
-import { numberedMask, redactBodyText, redactHeaders, redactJson, type Mask } from './redact.js';
+import { numberedMask, redactBodyText, redactHeaders, redactJson, type Mask } from '../core/redact.js';
 
 /**
  * A copy of the exchanges safe to write to disk: credential headers and secret-looking body values

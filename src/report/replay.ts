@@ -1,6 +1,6 @@
 import type { PropertyResult } from '../core/property-result.js';
 import { placeholderVariable } from './curl.js';
-import { isSecretHeader } from './redact.js';
+import { isSecretHeader } from '../core/redact.js';
 import { shellQuote, shellWord } from './shell-quote.js';
 
 const PROGRAM = 'provisioner-conformance';

@@ -1,7 +1,7 @@
 import type { Exchange } from '../transcript/exchange.js';
 import { escapeHtml } from './html/escape.js';
 import { xmlText } from './xml-text.js';
-import { isSecretHeader, isSecretKey, REDACTED, type Mask } from './redact.js';
+import { isSecretHeader, isSecretKey, REDACTED, type Mask } from '../core/redact.js';
 
 /**
  * Values shorter than this are not hidden wherever they occur: a 1–5 character value ("1", "dev", "on")

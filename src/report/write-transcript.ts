@@ -1,6 +1,6 @@
 import type { RunOutcome } from '../runner/outcome.js';
 import { transcriptFileText, writeTranscriptFile } from '../transcript/transcript-file.js';
-import { numberedMask } from './redact.js';
+import { numberedMask } from '../core/redact.js';
 import { redactExchanges } from './redact-transcript.js';
 import type { SecretMask } from './secret-mask.js';
 

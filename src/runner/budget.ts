@@ -1,9 +1,9 @@
 import { BudgetSpent } from '../core/budget-spent.js';
-import type { TimeLimit } from '../config/run-options.js';
+import type { Duration } from '../core/duration.js';
 
 /** The run-wide deadline of --time-limit: a signal that aborts when it passes, and what is left of it. */
 export interface RunBudget {
-  readonly limit: TimeLimit;
+  readonly limit: Duration;
   /** Aborts with a {@link BudgetSpent} reason once the limit has passed. */
   readonly signal: AbortSignal;
   remainingMs(): number;
@@ -14,7 +14,7 @@ export interface RunBudget {
 }
 
 /** Starts the budget now; `clock` is epoch ms, injected by tests. */
-export function startBudget(limit: TimeLimit, clock: () => number): RunBudget {
+export function startBudget(limit: Duration, clock: () => number): RunBudget {
   const startedAt = clock();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new BudgetSpent(limit.text)), limit.ms);

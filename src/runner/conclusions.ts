@@ -1,6 +1,5 @@
 import type { JudgeContext } from '../core/judge-context.js';
 import type { Verdict } from '../core/verdict.js';
-import { TargetUnreachableError } from '../errors.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { submissions } from '../transcript/views.js';
 import { waysJudged, type AnswerWay } from '../rules/support/answer-ways.js';
@@ -24,8 +23,9 @@ export function conclusionsFor(transcript: Transcript, context: JudgeContext, ve
   const posts = submissions(transcript);
   if (verdict === 'unreachable') {
     const first = transcript.exchanges[0]?.error;
-    const unreachable = new TargetUnreachableError(url, first ? `${first.kind}: ${first.message}` : 'no request was sent');
-    sentences.push(`${unreachable.message}; nothing was judged (${unreachable.code})`);
+    // Not thrown: an unreachable target is a verdict of its own (exit 3), with a report that says so.
+    const detail = first ? `${first.kind}: ${first.message}` : 'no request was sent';
+    sentences.push(`the provisioner at ${url} never answered: ${detail}; nothing was judged (KIT_TARGET_UNREACHABLE)`);
     return sentences;
   }
   const ways = waysJudged(transcript);

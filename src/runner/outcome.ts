@@ -6,6 +6,7 @@ import type { ExitCode, Verdict } from '../core/verdict.js';
 import type { RuleResult } from '../rules/types.js';
 import type { Transcript } from '../transcript/transcript.js';
 import type { ProfileName } from '../config/profiles.js';
+import type { Duration } from '../core/duration.js';
 import type { Waiver } from '../config/baseline.js';
 
 export interface Summary {
@@ -48,7 +49,7 @@ export interface RunOutcome {
 
 /** How a run used its --time-limit, and what lacks cases when it ran out. */
 export interface BudgetOutcome {
-  limit: { ms: number; text: string };
+  limit: Duration;
   spentMs: number;
   /** The limit passed before the run ended: driving was stopped there. */
   exhausted: boolean;
@@ -64,8 +65,8 @@ export interface RunSettings {
   configFile?: string;
   /** The baseline the run applied: its file and waivers, so that judging the run again applies them too. */
   baseline?: { file: string; waivers: Waiver[] };
-  pollIntervalMs: number;
-  answerTimeoutMs: number;
+  pollInterval: Duration;
+  answerTimeout: Duration;
   maxOperationDuration: JudgeContext['maxOperationDuration'];
   changesPointer: string;
   planOnly: boolean;

@@ -1,7 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import { ProvisionerClient } from '../client/client.js';
 import { now } from '../client/clock.js';
-import type { ResolvedRunOptions } from '../config/run-options.js';
+import type { RunConfig } from '../config/run-config.js';
+import type { Duration } from '../core/duration.js';
 import type { JudgeContext } from '../core/judge-context.js';
 import type { OperationConclusion } from '../core/operation-conclusion.js';
 import type { PropertyResult } from '../core/property-result.js';
@@ -14,9 +15,7 @@ import { SCENARIOS } from '../../suites/scenarios/index.js';
 import { burstSuite } from '../../suites/scenarios/burst.js';
 import { restartSuite } from '../../suites/scenarios/restart.js';
 import { lateReads } from '../../suites/scenarios/late-reads.js';
-import type { Restart } from './restart-command.js';
-import { DEFAULT_RESTART_TIMEOUT } from '../config/run-options.js';
-import { parsePositiveDuration } from '../core/duration.js';
+import type { Restart } from '../core/restart.js';
 import { NOT_RESTARTED_NOTE } from '../rules/catalog/durability.js';
 import { RestartFailedError } from '../errors.js';
 import { concludeRun } from './conclude.js';
@@ -25,20 +24,24 @@ import type { SuiteProgress } from '../core/suite-progress.js';
 import { restartReserveMs, startBudget, withBudgetedTimeLimit, type RunBudget } from './budget.js';
 import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
-import type { ProfileName } from '../config/profiles.js';
-import type { Baseline } from '../config/baseline.js';
 
-/** What a run needs: the resolved options, with a URL to aim at, and what to drive. */
-export interface RunRequest extends Omit<ResolvedRunOptions, 'url'> {
+/** The values of the run's configuration that driving and judging read; the profile and the config file only to record them. */
+export type DriveConfig = Pick<
+  RunConfig,
+  'headers' | 'changeSets' | 'changesPointer' | 'registration' | 'maxOperationDuration' | 'pollInterval' | 'answerTimeout' | 'planOnly' | 'strict' | 'showSecrets' | 'only' | 'skip' | 'timeLimit' | 'baseline'
+> &
+  Partial<Pick<RunConfig, 'profile' | 'configFile'>>;
+
+/** What driving needs: the configuration's values, the URL to aim at, and what to drive. */
+export interface DriveRequest extends DriveConfig {
   url: string;
-  profile?: ProfileName;
-  configFile?: string;
-  baseline?: Baseline;
   suites?: readonly Suite[];
   /** Property suites and their budgets; absent: none run. Without `timeLimitGiven`, a run with a time limit sets their limit. */
   properties?: PropertyRunSettings & { timeLimitGiven?: boolean };
-  /** Restarts the provisioner while operations are in progress; absent: durability.survives-restart is not exercised. */
-  restart?: Restart;
+  /** The burst (--burst); absent: no burst. */
+  burst?: { calls: number; applies: boolean };
+  /** Restarts the provisioner while operations are in progress, within `timeout`; absent: durability.survives-restart is not exercised. */
+  restart?: { with: Restart; timeout: Duration };
   observer?: OperationObserver;
   /** Hears how each suite goes: started, cases ended, ended. */
   progress?: SuiteProgress;
@@ -67,22 +70,16 @@ async function runBurst(context: SuiteContext, burst: Suite): Promise<void> {
   await Promise.all(burstIds.map((id) => context.poller.probesDone(id)));
 }
 
-function defaultRestartTimeoutMs(): number {
-  const parsed = parsePositiveDuration(DEFAULT_RESTART_TIMEOUT);
-  if (!parsed.ok) throw new Error(`the default restart timeout ${DEFAULT_RESTART_TIMEOUT} does not parse`);
-  return parsed.ms;
-}
-
 /** A slow answer is still awaited well past the answer timeout, so that its status can be judged too. */
-export function submitTimeoutFor(answerTimeoutMs: number): number {
+export function submitWaitFor(answerTimeoutMs: number): number {
   return Math.max(answerTimeoutMs * 3, answerTimeoutMs + 20_000);
 }
 
 /** The property settings of the run: a time limit nobody gave is what the run's budget leaves (see derivedPropertyTimeLimitMs). */
-function propertySettings(request: RunRequest, budget: RunBudget | undefined): PropertyRunSettings {
+function propertySettings(request: DriveRequest, budget: RunBudget | undefined): PropertyRunSettings {
   const given = request.properties!;
   if (!budget) return given;
-  const reserve = request.restart ? restartReserveMs(request.restartTimeoutMs ?? defaultRestartTimeoutMs(), request.pollIntervalMs) : 0;
+  const reserve = request.restart ? restartReserveMs(request.restart.timeout.ms, request.pollInterval.ms) : 0;
   return withBudgetedTimeLimit(given, budget.remainingMs(), reserve);
 }
 
@@ -94,17 +91,17 @@ function trackedProperties(settings: PropertyRunSettings, progress: SuiteProgres
 }
 
 /** Cases each property was asked for: the number a spent budget is measured against. */
-function casesAsked(properties: RunRequest['properties']): Record<string, number> {
+function casesAsked(properties: DriveRequest['properties']): Record<string, number> {
   if (!properties) return {};
   const replaying = properties.seed !== undefined && properties.path !== undefined;
   return Object.fromEntries(properties.suites.map((suite) => [suite.name, replaying ? 1 : (properties.maxExamples ?? suite.defaultMaxExamples)]));
 }
 
 /** Plays the control plane against the provisioner, then judges the whole transcript. */
-export async function runConformance(request: RunRequest): Promise<RunOutcome> {
+export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> {
   const startedAt = now();
   const transcript = new Transcript();
-  const burst = request.burst ?? 0;
+  const burst = request.burst?.calls ?? 0;
   const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS + burst });
   const userSignal = request.signal ?? new AbortController().signal;
   // The budget stops driving like the user's stop does, but it is an ordinary end: only the user's makes the run interrupted.
@@ -115,9 +112,9 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
   const poller = new Poller(
     client,
     {
-      pollIntervalMs: request.pollIntervalMs,
+      pollIntervalMs: request.pollInterval.ms,
       maxOperationDurationMs: request.maxOperationDuration.ms,
-      readTimeoutMs: request.answerTimeoutMs,
+      answerTimeoutMs: request.answerTimeout.ms,
       concurrentReaders: CONCURRENT_READERS,
       probeAfterFinal: true,
     },
@@ -127,8 +124,8 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
   // Property suites add the change sets they generate while the run goes on: the judgement must know them all.
   const context: JudgeContext = {
     changeSets: request.changeSets.map(({ name, file, changes }) => ({ name, file, changes })),
-    answerTimeoutMs: request.answerTimeoutMs,
-    pollIntervalMs: request.pollIntervalMs,
+    answerTimeoutMs: request.answerTimeout.ms,
+    pollIntervalMs: request.pollInterval.ms,
     maxOperationDuration: request.maxOperationDuration,
     registration: request.registration,
     planOnly: request.planOnly,
@@ -145,14 +142,14 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
       changeSets: request.changeSets,
       planOnly: request.planOnly,
       changesPointer: request.changesPointer,
-      submitTimeoutMs: submitTimeoutFor(request.answerTimeoutMs),
-      readTimeoutMs: request.answerTimeoutMs,
+      submitWaitMs: submitWaitFor(request.answerTimeout.ms),
+      answerTimeoutMs: request.answerTimeout.ms,
       signal,
       concluded: (conclusion: OperationConclusion) => operations.push(conclusion),
     };
     // The burst's plans change nothing, so it runs alongside the scenarios.
     const scenarios = (request.suites ?? SCENARIOS).map(tracked).map((suite) => suite.run(suiteContext));
-    const burstOver = burst > 0 ? runBurst(suiteContext, tracked(burstSuite({ calls: burst, applies: request.burstApply ?? false }))) : Promise.resolve();
+    const burstOver = burst > 0 ? runBurst(suiteContext, tracked(burstSuite({ calls: burst, applies: request.burst?.applies ?? false }))) : Promise.resolve();
     // Properties start once the scenarios and the burst are over. Those that only plan could run alongside the
     // scenarios' applies, but their batches would then add to the scenarios' operations: a provisioner at its
     // limit that refuses calls would refuse them outside the burst, where a refusal is answer.status', and a case
@@ -165,7 +162,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     }
     await poller.settle();
     // Reads of what was read early in the run, now that time has passed: before the restart, which may fairly forget finished work.
-    const late = lateReads(transcript, request.pollIntervalMs);
+    const late = lateReads(transcript, request.pollInterval.ms);
     if (late && !signal.aborted) await tracked(late).run(suiteContext);
     if (request.restart && budget?.exhausted() && !userSignal.aborted) {
       transcript.note({ type: 'restart-skipped', at: now(), message: `the provisioner was not restarted: ${budget.signal.reason instanceof Error ? budget.signal.reason.message : 'the time limit was spent'} before the restart suite began` });
@@ -174,7 +171,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     // other suite's call or read should meet that.
     if (request.restart && !signal.aborted) {
       try {
-        await tracked(restartSuite(request.restart, request.restartTimeoutMs ?? defaultRestartTimeoutMs())).run(suiteContext);
+        await tracked(restartSuite(request.restart.with, request.restart.timeout.ms)).run(suiteContext);
       } catch (error) {
         if (!(error instanceof RestartFailedError)) throw error;
         kitError = error;
@@ -209,8 +206,8 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
       ...(request.profile !== undefined && { profile: request.profile }),
       ...(request.configFile !== undefined && { configFile: request.configFile }),
       ...(request.baseline !== undefined && { baseline: request.baseline }),
-      pollIntervalMs: request.pollIntervalMs,
-      answerTimeoutMs: request.answerTimeoutMs,
+      pollInterval: request.pollInterval,
+      answerTimeout: request.answerTimeout,
       maxOperationDuration: request.maxOperationDuration,
       changesPointer: request.changesPointer,
       planOnly: request.planOnly,

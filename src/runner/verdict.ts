@@ -1,4 +1,4 @@
-import { verdictOf } from '../errors.js';
+import { kitErrorVerdict } from '../errors.js';
 import type { Verdict } from '../core/verdict.js';
 import type { RuleResult } from '../rules/types.js';
 import type { Transcript } from '../transcript/transcript.js';
@@ -31,9 +31,9 @@ export function summarize(results: readonly RuleResult[]): Summary {
  * certification incomplete, and never passes either.
  */
 export function decideVerdict(results: readonly RuleResult[], transcript: Transcript, interrupted = false, certify = false, budgetSpent = false): Verdict {
-  if (results.some((r) => r.status === 'error')) return verdictOf('KIT_INTERNAL');
+  if (results.some((r) => r.status === 'error')) return kitErrorVerdict('KIT_INTERNAL');
   const answered = transcript.exchanges.some((exchange) => exchange.response !== undefined);
-  if (!answered) return verdictOf('KIT_TARGET_UNREACHABLE');
+  if (!answered) return kitErrorVerdict('KIT_TARGET_UNREACHABLE');
   if (results.some((r) => r.status === 'fail')) return 'fail';
   if (interrupted) return 'error';
   // A run whose --time-limit cut it short has judged only part of what it meant to: no gate may take that for a pass.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { judgeRules } from '../rules/index.js';
-import { catalogSha256, MANIFEST_FILE, MANIFEST_FORMAT, sha256, type BundleManifest } from '../report/bundle.js';
+import { catalogSha256, MANIFEST_FILE, MANIFEST_FORMAT, sha256, type BundleManifest } from './bundle-manifest.js';
 import { parseTranscriptFile } from '../transcript/transcript-file.js';
 import { decideVerdict } from './verdict.js';
 import { applyBaseline } from './baseline.js';

@@ -1,6 +1,10 @@
 import type { RuleSelection } from '../rules/index.js';
-import { readTranscriptFile } from '../transcript/transcript-file.js';
+import { readFile } from 'node:fs/promises';
+import { jsonSyntaxError } from '../core/json.js';
+import { ConfigError, environmentCause, messageOf } from '../errors.js';
+import { parseTranscriptFile } from '../transcript/transcript-file.js';
 import { concludeRun } from './conclude.js';
+import { durationOfMs } from '../core/duration.js';
 import type { RunOutcome } from './outcome.js';
 
 /**
@@ -8,7 +12,7 @@ import type { RunOutcome } from './outcome.js';
  * outcome's exchanges are shown as recorded; else credential headers and secret-looking values are redacted.
  */
 export async function verifyTranscript(path: string, selection: RuleSelection, options: { showSecrets?: boolean } = {}): Promise<RunOutcome> {
-  const { transcript, context } = await readTranscriptFile(path);
+  const { transcript, context } = await readTranscript(path);
   const first = transcript.exchanges[0];
   const url = first ? new URL(first.request.url).origin : '(no exchange recorded)';
   return concludeRun({
@@ -23,8 +27,8 @@ export async function verifyTranscript(path: string, selection: RuleSelection, o
     operations: [],
     properties: [],
     settings: {
-      pollIntervalMs: context.pollIntervalMs,
-      answerTimeoutMs: context.answerTimeoutMs,
+      pollInterval: durationOfMs(context.pollIntervalMs),
+      answerTimeout: durationOfMs(context.answerTimeoutMs),
       maxOperationDuration: context.maxOperationDuration,
       changesPointer: '',
       planOnly: context.planOnly,
@@ -33,4 +37,20 @@ export async function verifyTranscript(path: string, selection: RuleSelection, o
       changeSets: context.changeSets.map((changeSet) => changeSet.file ?? changeSet.name),
     },
   });
+}
+
+/** A transcript file read back; a file that cannot be read or is no transcript is a config error naming it, never a crash. */
+async function readTranscript(path: string): Promise<ReturnType<typeof parseTranscriptFile>> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError('transcript', `cannot read ${path}: ${environmentCause(error) ?? messageOf(error)}`);
+  }
+  try {
+    return parseTranscriptFile(text, path);
+  } catch (error) {
+    // Not the parser's own message alone: V8's quotes the start of the file, secrets and all.
+    throw new ConfigError('transcript', `cannot read ${path}: ${error instanceof SyntaxError ? `it is not JSON: ${jsonSyntaxError(text, error)}` : messageOf(error)}`);
+  }
 }

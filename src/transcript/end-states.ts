@@ -1,4 +1,4 @@
-import { isSecretKey, redactJson } from '../report/redact.js';
+import { isSecretKey, redactJson } from '../core/redact.js';
 import type { Exchange } from './exchange.js';
 import type { Transcript } from './transcript.js';
 import type { OperationView } from './views.js';

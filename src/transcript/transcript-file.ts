@@ -59,7 +59,9 @@ export async function readTranscriptFile(path: string): Promise<{ transcript: Tr
 
 /** A transcript file's text back as a transcript and the context it was judged in; `name` is for the error. */
 export function parseTranscriptFile(text: string, name: string): { transcript: Transcript; context: JudgeContext } {
-  const file = JSON.parse(text) as TranscriptFile;
-  if (file.format !== 'provisioner-conformance/transcript@1') throw new Error(`${name} is not a transcript file of this kit`);
+  const file = JSON.parse(text) as TranscriptFile | null;
+  if (typeof file !== 'object' || file === null || file.format !== 'provisioner-conformance/transcript@1' || !Array.isArray(file.exchanges)) {
+    throw new Error(`${name} is not a transcript file of this kit`);
+  }
   return { transcript: new Transcript(file.exchanges.map(restored), file.events), context: file.context };
 }

@@ -1,7 +1,7 @@
 import { now } from '../../src/client/clock.js';
 import { formatMs } from '../../src/core/duration.js';
 import { RestartFailedError } from '../../src/errors.js';
-import type { Restart } from '../../src/runner/restart-command.js';
+import type { Restart } from '../../src/core/restart.js';
 import type { LoadedChangeSet } from '../../src/config/change-sets.js';
 import type { OperationConclusion } from '../../src/core/operation-conclusion.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';

@@ -19,7 +19,65 @@ beforeAll(async () => {
   cycles = graph.circular();
 });
 
+/**
+ * The layers of the kit, lowest first. A file may import files of its own layer and of the layers below it,
+ * never above: data flows one way, from what records and judges up to what drives, reports and is called.
+ */
+const LAYERS: ReadonlyArray<{ layer: string; holds: readonly string[] }> = [
+  { layer: 'core', holds: ['src/core/'] },
+  { layer: 'errors', holds: ['src/errors.ts'] },
+  { layer: 'body shapes and the transcript', holds: ['src/shapes/', 'src/transcript/'] },
+  { layer: 'HTTP client and the reference provisioner', holds: ['src/client/', 'src/reference/'] },
+  { layer: 'poller', holds: ['src/poller/'] },
+  { layer: 'rules', holds: ['src/rules/'] },
+  { layer: 'configuration', holds: ['src/config/'] },
+  { layer: 'suites', holds: ['suites/'] },
+  { layer: 'runner', holds: ['src/runner/'] },
+  { layer: 'reports', holds: ['src/report/'] },
+  { layer: 'run and observe', holds: ['src/kit/'] },
+  { layer: 'library and command line', holds: ['src/api/', 'src/cli/', 'src/index.ts', 'src/vitest.ts'] },
+  { layer: 'executable', holds: ['bin/'] },
+];
+
+/** The rank of a file's layer; undefined for a file outside the kit's sources (the built dist a bin file loads). */
+function rankOf(file: string): number | undefined {
+  const rank = LAYERS.findIndex(({ holds }) => holds.some((prefix) => file === prefix || (prefix.endsWith('/') && file.startsWith(prefix))));
+  return rank === -1 ? undefined : rank;
+}
+
+/** Every import that runs from a lower layer up to a higher one. */
+function upwardImports(graph: Record<string, string[]>): string[] {
+  return Object.entries(graph).flatMap(([file, deps]) => {
+    const from = rankOf(file);
+    if (from === undefined) return [];
+    return deps.filter((dep) => (rankOf(dep) ?? -1) > from).map((dep) => `${file} (${LAYERS[from]!.layer}) → ${dep} (${LAYERS[rankOf(dep)!]!.layer})`);
+  });
+}
+
 describe('imports', () => {
+  it('place every file of src, suites and bin in a layer', () => {
+    // The built files a bin file loads are the same sources, already placed.
+    expect(Object.keys(imports).filter((file) => !file.startsWith('dist/') && rankOf(file) === undefined)).toEqual([]);
+  });
+
+  it('point down the layers, never up', () => {
+    expect(upwardImports(imports)).toEqual([]);
+  });
+
+  it('are told to run up when they do', () => {
+    const upward = upwardImports({ 'src/transcript/x.ts': ['src/report/redact.ts', 'src/core/json.ts'], 'src/config/y.ts': ['suites/properties/property.ts'] });
+    expect(upward).toEqual([
+      'src/transcript/x.ts (body shapes and the transcript) → src/report/redact.ts (reports)',
+      'src/config/y.ts (configuration) → suites/properties/property.ts (suites)',
+    ]);
+  });
+
+  it('keep the library below the command line: src/api imports nothing of src/cli, nor yargs', () => {
+    const api = Object.entries(imports).filter(([file]) => file.startsWith('src/api/'));
+    expect(api.length).toBeGreaterThan(0);
+    expect(api.flatMap(([file, deps]) => deps.filter((dep) => dep.startsWith('src/cli/')).map((dep) => `${file} → ${dep}`))).toEqual([]);
+  });
+
   it('form no cycle over src, suites and bin', () => {
     expect(imports['src/cli/main.ts']).toContain('src/errors.ts');
     expect(cycles).toEqual([]);

@@ -37,23 +37,26 @@ describe('start-up is paid per command', () => {
     expect([...packages]).toEqual(['yargs']);
   });
 
-  it('the library entry does not load the CLI: no main, and no command but run, which runConformance drives', async () => {
-    const cli = (await staticClosure('src/index.ts')).filter((file) => file.startsWith('src/cli/'));
-    expect(cli).not.toContain('src/cli/main.ts');
-    expect(cli.filter((file) => /^src\/cli\/(rules|serve|verify|check-registration)\.ts$/.test(file))).toEqual([]);
+  it('the library entry does not load the CLI: runConformance resolves its options and runs below the command line', async () => {
+    const files = await staticClosure('src/index.ts');
+    expect(files).toContain('src/kit/run.ts');
+    expect(files.filter((file) => file.startsWith('src/cli/'))).toEqual([]);
+    expect(files.flatMap(packagesOf)).not.toContain('yargs');
   });
 
   it('run --help loads the run flags alone: no runner, client, reports, property suites or reference', async () => {
     const files = await staticClosure('src/cli/run.ts');
     expect(files).toContain('src/cli/run-flags.ts');
     expect(files.filter((file) => !/^src\/(cli|config|core)\/|^src\/errors\.ts$/.test(file))).toEqual([]);
-    expect(files).not.toContain('src/cli/execute-run.ts');
+    expect(files).not.toContain('src/kit/run.ts');
+    expect(files).not.toContain('src/config/run-config.ts');
+    // Not even the config file is read for --help: the resolver reads it when a run starts.
     const packages = new Set(files.flatMap(packagesOf).filter((name) => !name.startsWith('node:')));
-    expect([...packages].sort()).toEqual(['tinyduration']);
+    expect([...packages].sort()).toEqual([]);
   });
 
   it('a run loads fast-check, html-to-text and the reference provisioner only when it uses them', async () => {
-    const files = await staticClosure('src/cli/execute-run.ts');
+    const files = await staticClosure('src/kit/run.ts');
     expect(files).toContain('src/runner/run.ts');
     expect(files.filter((file) => file.startsWith('suites/properties/') || file.startsWith('src/reference/'))).toEqual([]);
     const packages = new Set(files.flatMap(packagesOf).filter((name) => !name.startsWith('node:')));

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRunOptions, type RunFlags } from '../../src/config/run-options.js';
-import { resolvePropertyOptions } from '../../src/config/property-options.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { propertyConfig, resolveRunConfig } from '../../src/config/run-config.js';
+import type { RunOptions } from '../../src/config/run-options.js';
 import { PROFILES } from '../../src/config/profiles.js';
 import { parsePositiveDuration } from '../../src/core/duration.js';
 import { UsageError } from '../../src/errors.js';
-import { PROPERTIES } from '../../suites/properties/index.js';
 
-const FLAGS: RunFlags = {
-  url: 'http://127.0.0.1:9',
-  pollInterval: 'PT1S',
-  answerTimeout: 'PT10S',
-  changesPath: '/changes',
-  planOnly: false,
-  strict: false,
-  showSecrets: false,
-};
+// The certify profile sets no time limit: what is resolved is what was given. No config file is found in an empty folder.
+const FLAGS: RunOptions = { url: 'http://127.0.0.1:9', profile: 'certify', registration: 'fixtures/registrations/reference.json' };
+const CWD = mkdtempSync(join(tmpdir(), 'pc-time-limit-'));
+
+function resolveRunOptions(options: RunOptions) {
+  return resolveRunConfig({ options, env: {}, cwd: CWD });
+}
 
 const PROPERTY_FLAGS = { properties: true, allowApplyGenerated: false };
 
@@ -56,13 +56,15 @@ describe('profiles and the time limit', () => {
 
 describe('--property-time-limit', () => {
   it('says whether it was given, so that a run with a budget derives it only when it was not', () => {
-    const given = resolvePropertyOptions({ ...PROPERTY_FLAGS, propertyTimeLimit: 'PT20S' }, PROPERTIES);
-    expect(given).toMatchObject({ timeLimitMs: 20_000, timeLimitGiven: true });
-    const left = resolvePropertyOptions(PROPERTY_FLAGS, PROPERTIES);
-    expect(left).toMatchObject({ timeLimitMs: 60_000, timeLimitGiven: false });
+    const runLimit = { text: 'PT5M', ms: 300_000 };
+    expect(propertyConfig({ ...PROPERTY_FLAGS, propertyTimeLimit: 'PT20S' }, undefined, runLimit).timeLimit).toEqual({ text: 'PT20S', ms: 20_000 });
+    // Not given, with a run-wide limit: absent, so that the run's budget decides it when the properties start.
+    expect(propertyConfig(PROPERTY_FLAGS, undefined, runLimit).timeLimit).toBeUndefined();
+    // Not given, without a run-wide limit: the built-in one, decided here and nowhere else.
+    expect(propertyConfig(PROPERTY_FLAGS, undefined, undefined).timeLimit).toEqual({ text: 'PT60S', ms: 60_000 });
   });
 
   it('is a usage error naming the flag when it is not a duration', () => {
-    expect(() => resolvePropertyOptions({ ...PROPERTY_FLAGS, propertyTimeLimit: 'soon' }, PROPERTIES)).toThrow(/^--property-time-limit: /);
+    expect(() => propertyConfig({ ...PROPERTY_FLAGS, propertyTimeLimit: 'soon' }, undefined, undefined)).toThrow(/^--property-time-limit: /);
   });
 });

@@ -56,15 +56,15 @@ async function checkModel(url: string, budget: Budget): Promise<Checked> {
     planOnly: false,
     startedAt: Date.now(),
   };
-  const poller = new Poller(client, { pollIntervalMs: POLL_MS, maxOperationDurationMs: 10_000, readTimeoutMs: 2000, concurrentReaders: 2, probeAfterFinal: true });
+  const poller = new Poller(client, { pollIntervalMs: POLL_MS, maxOperationDurationMs: 10_000, answerTimeoutMs: 2000, concurrentReaders: 2, probeAfterFinal: true });
   const context: PropertyContext = {
     client,
     poller,
     changeSets,
     planOnly: false,
     changesPointer: '/changes',
-    submitTimeoutMs: 5000,
-    readTimeoutMs: 2000,
+    submitWaitMs: 5000,
+    answerTimeoutMs: 2000,
     signal,
     concluded: () => undefined,
     settings: { maxExamples: budget.maxExamples, timeLimitMs: 30_000, seed: budget.seed, path: budget.path, allowApplyGenerated: false },

@@ -29,15 +29,15 @@ function driverOver(builder: TranscriptBuilder, judgeContext: JudgeContext): Cas
   const client = new ProvisionerClient({ baseUrl: builder.baseUrl, transcript: builder.transcript });
   clients.push(client);
   const signal = new AbortController().signal;
-  const settings = { pollIntervalMs: judgeContext.pollIntervalMs, maxOperationDurationMs: judgeContext.maxOperationDuration.ms, readTimeoutMs: 1000, concurrentReaders: 0, probeAfterFinal: false };
+  const settings = { pollIntervalMs: judgeContext.pollIntervalMs, maxOperationDurationMs: judgeContext.maxOperationDuration.ms, answerTimeoutMs: 1000, concurrentReaders: 0, probeAfterFinal: false };
   const propertyContext: PropertyContext = {
     client,
     poller: new Poller(client, settings, undefined, signal),
     changeSets: [SHOP_DB_SET],
     planOnly: false,
     changesPointer: '/changes',
-    submitTimeoutMs: 1000,
-    readTimeoutMs: 1000,
+    submitWaitMs: 1000,
+    answerTimeoutMs: 1000,
     signal,
     concluded: () => undefined,
     judgeContext,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bundledChangeSetFiles, loadChangeSets } from '../../src/config/change-sets.js';
 import { startReferenceProvisioner } from '../../src/reference/index.js';
 import type { PropertyRunSettings } from '../../src/runner/properties.js';
-import { runConformance } from '../../src/runner/run.js';
+import { driveAndJudge } from '../../src/runner/run.js';
 import type { RunOutcome } from '../../src/runner/outcome.js';
 import { modelBasedRuns } from '../../suites/properties/model/index.js';
 
@@ -41,14 +41,14 @@ async function finishedOperation(url: string): Promise<string> {
 }
 
 async function run(url: string, properties?: PropertyRunSettings): Promise<RunOutcome> {
-  return runConformance({
+  return driveAndJudge({
     url,
     headers: {},
     changeSets: await loadChangeSets(await bundledChangeSetFiles(), '/changes'),
     changesPointer: '/changes',
     maxOperationDuration: { ms: 10_000, text: 'PT10S', source: 'flag' },
-    pollIntervalMs: 50,
-    answerTimeoutMs: 2000,
+    pollInterval: { text: 'PT0.05S', ms: 50 },
+    answerTimeout: { text: 'PT2S', ms: 2000 },
     planOnly: false,
     strict: false,
     showSecrets: false,

@@ -36,7 +36,7 @@ export function propertyHarness(): (reference: ReferenceOptions, settings?: Part
     const poller = new Poller(client, {
       pollIntervalMs: POLL_INTERVAL_MS,
       maxOperationDurationMs: 10_000,
-      readTimeoutMs: 5_000,
+      answerTimeoutMs: 5_000,
       concurrentReaders: 2,
       probeAfterFinal: true,
     }, undefined, signal);
@@ -54,8 +54,8 @@ export function propertyHarness(): (reference: ReferenceOptions, settings?: Part
       changeSets: await loadChangeSets(await bundledChangeSetFiles(), '/changes'),
       planOnly: false,
       changesPointer: '/changes',
-      submitTimeoutMs: 10_000,
-      readTimeoutMs: 5_000,
+      submitWaitMs: 10_000,
+      answerTimeoutMs: 5_000,
       signal,
       concluded: () => undefined,
       judgeContext,

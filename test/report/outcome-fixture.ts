@@ -75,8 +75,8 @@ export function sampleOutcome(overrides: Partial<RunOutcome> = {}): RunOutcome {
     operations: [{ operationId: OP_ID, changeSet: 'shop-db', kind: 'apply', reason: 'final', conclusion: 'the control plane would record succeeded' }],
     properties: [],
     settings: {
-      pollIntervalMs: 1000,
-      answerTimeoutMs: 10_000,
+      pollInterval: { text: 'PT1S', ms: 1000 },
+      answerTimeout: { text: 'PT10S', ms: 10_000 },
       maxOperationDuration: { ms: 300_000, text: 'PT5M', source: 'flag' },
       changesPointer: '/changes',
       planOnly: false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactExchanges } from '../../src/report/redact-transcript.js';
-import { numberedMask, redactJson } from '../../src/report/redact.js';
+import { numberedMask, redactJson } from '../../src/core/redact.js';
 import { judgeRules } from '../../src/rules/index.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { OP_ID, TranscriptBuilder, context, shopDbFinal, IN_PROGRESS } from '../support/transcript-builder.js';

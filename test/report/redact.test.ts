@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactBodyText, redactHeaders, redactJson } from '../../src/report/redact.js';
+import { REDACTED, redactBodyText, redactHeaders, redactJson } from '../../src/core/redact.js';
 
 describe('redactJson', () => {
   it('redacts values under secret-looking keys at any depth, matching inside longer names', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberedMask } from '../../src/report/redact.js';
+import { numberedMask } from '../../src/core/redact.js';
 import { SecretMask } from '../../src/report/secret-mask.js';
 import { xmlText } from '../../src/report/xml-text.js';
 import { escapeHtml } from '../../src/report/html/escape.js';

@@ -5,7 +5,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yargs from 'yargs';
 import { runCommand, type RunArgs } from '../../src/cli/run.js';
-import { executeRun } from '../../src/cli/execute-run.js';
+import { givenOptions } from '../../src/cli/run-flags.js';
+import { resolveRunConfig } from '../../src/config/run-config.js';
+import { run } from '../../src/kit/run.js';
 import type { ProgressStream } from '../../src/report/progress.js';
 import { verifyBundle } from '../../src/runner/verify-bundle.js';
 import { runConformance } from '../../src/api/run-conformance.js';
@@ -37,7 +39,7 @@ interface Outputs {
 
 async function parse(argv: string[]): Promise<RunArgs> {
   let parsed: RunArgs | undefined;
-  const command = runCommand({ exitCode: 0 }, argv);
+  const command = runCommand({ exitCode: 0 });
   await yargs(['run', ...argv]).command({ ...command, handler: (args) => void (parsed = args) }).strict().exitProcess(false).parseAsync();
   return parsed!;
 }
@@ -52,7 +54,8 @@ async function runAgainst(provisioner: EchoingProvisioner, extra: string[]): Pro
   ];
   const stdout = new Capture();
   const stderr = new Capture();
-  await executeRun(await parse(argv), { console: true, stdout: stdout as ProgressStream, stderr: stderr as ProgressStream });
+  const config = await resolveRunConfig({ options: givenOptions(await parse(argv)), env: process.env, cwd: process.cwd() });
+  await run(config, { console: true, stdout: stdout as ProgressStream, stderr: stderr as ProgressStream });
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const bundleDir = join(dir, 'bundle');
   return {

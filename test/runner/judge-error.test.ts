@@ -12,7 +12,7 @@ import { startReferenceProvisioner } from '../../src/reference/index.js';
 import { buildJsonReport } from '../../src/report/json-report.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { judgeRules } from '../../src/rules/index.js';
-import { runConformance } from '../../src/runner/run.js';
+import { driveAndJudge } from '../../src/runner/run.js';
 import { writeTranscriptFile } from '../../src/transcript/transcript-file.js';
 import { context, TranscriptBuilder, shopDbFinal } from '../support/transcript-builder.js';
 
@@ -77,14 +77,14 @@ describe('a judge that throws', () => {
   it('makes a run end with verdict error and exit code 2, in every report', async () => {
     const reference = await startReferenceProvisioner({ mode: 'sync', workMs: 10 });
     cleanups.push(() => reference.close());
-    const outcome = await runConformance({
+    const outcome = await driveAndJudge({
       url: reference.url,
       headers: {},
       changeSets: await loadChangeSets(await bundledChangeSetFiles(), '/changes'),
       changesPointer: '/changes',
       maxOperationDuration: { ms: 10_000, text: 'PT10S', source: 'flag' },
-      pollIntervalMs: 50,
-      answerTimeoutMs: 2000,
+      pollInterval: { text: 'PT0.05S', ms: 50 },
+      answerTimeout: { text: 'PT2S', ms: 2000 },
       planOnly: false,
       strict: false,
       showSecrets: false,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bundledChangeSetFiles, loadChangeSets } from '../../src/config/change-sets.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import { startReferenceProvisioner, type RunningReference } from '../../src/reference/index.js';
-import { runConformance } from '../../src/runner/run.js';
+import { driveAndJudge } from '../../src/runner/run.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import type { PropertySuite } from '../../suites/properties/property.js';
 import type { Suite } from '../../suites/suite.js';
@@ -40,18 +40,18 @@ describe('the order of a run', () => {
         return passed(name);
       },
     });
-    const outcome = await runConformance({
+    const outcome = await driveAndJudge({
       url: reference.url,
       headers: {},
       changeSets: await loadChangeSets(await bundledChangeSetFiles(), '/changes'),
       changesPointer: '/changes',
       maxOperationDuration: { ms: 10_000, text: 'PT10S', source: 'flag' },
-      pollIntervalMs: 20,
-      answerTimeoutMs: 5_000,
+      pollInterval: { text: 'PT0.02S', ms: 20 },
+      answerTimeout: { text: 'PT5S', ms: 5_000 },
       planOnly: false,
       strict: false,
       showSecrets: false,
-      burst: 4,
+      burst: { calls: 4, applies: false },
       suites: [scenario],
       properties: { suites: [property('plans', false), property('applies', true)], timeLimitMs: 5_000, allowApplyGenerated: false },
     });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveRunOptions } from '../../src/config/run-options.js';
-import { resolvePropertyOptions } from '../../src/config/property-options.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveRunConfig } from '../../src/config/run-config.js';
 import type { SuiteProgress } from '../../src/core/suite-progress.js';
 import { startReferenceProvisioner, type RunningReference } from '../../src/reference/index.js';
-import { runConformance } from '../../src/runner/run.js';
+import { driveAndJudge } from '../../src/runner/run.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { PROPERTIES } from '../../suites/properties/index.js';
 
@@ -32,24 +34,19 @@ describe('a run with a progress listener', () => {
   });
 
   it('hears every suite start, count its cases and end: the scenarios, the burst, each property and the restart', async () => {
-    const options = await resolveRunOptions({
-      url: reference.url,
-      pollInterval: 'PT0.1S',
-      answerTimeout: 'PT5S',
-      changesPath: '/changes',
-      planOnly: false,
-      strict: false,
-      showSecrets: false,
-      burst: 3,
-      timeLimit: 'PT2M',
+    const config = await resolveRunConfig({
+      options: { url: reference.url, pollInterval: 'PT0.1S', answerTimeout: 'PT5S', burst: 3, timeLimit: 'PT2M', property: 'property/malformed-json', maxExamples: '3' },
+      env: {},
+      cwd: mkdtempSync(join(tmpdir(), 'pc-progress-')),
     });
-    const properties = resolvePropertyOptions({ properties: true, property: 'property/malformed-json', maxExamples: '3', allowApplyGenerated: false }, PROPERTIES);
+    const properties = { ...config.properties, suites: PROPERTIES.filter((suite) => config.properties.names.includes(suite.name)), timeLimitMs: config.timeLimit!.ms, timeLimitGiven: false };
     const progress = new Recorder();
-    const outcome = await runConformance({
-      ...options,
+    const outcome = await driveAndJudge({
+      ...config,
       url: reference.url,
       properties,
-      restart: { describe: 'the test restarts its reference', run: () => reference.restart() },
+      burst: { calls: config.burst, applies: config.burstApply },
+      restart: { with: { describe: 'the test restarts its reference', run: () => reference.restart() }, timeout: config.restartTimeout },
       progress,
     });
     const names = ['scenario/plan-and-apply', 'scenario/unknown-operations', 'scenario/malformed-ids', SITUATION_SUITES.burst, 'property/malformed-json', SITUATION_SUITES.lateReads, SITUATION_SUITES.restart];

@@ -41,15 +41,15 @@ describe('scenario/unknown-operations', () => {
     server = await serveHandlers(handlers);
     const transcript = new Transcript();
     client = new ProvisionerClient({ baseUrl: server.url, transcript, connections: 4 });
-    const poller = new Poller(client, { pollIntervalMs: POLL_INTERVAL_MS, maxOperationDurationMs: 5_000, readTimeoutMs: 5_000, concurrentReaders: 0, probeAfterFinal: false });
+    const poller = new Poller(client, { pollIntervalMs: POLL_INTERVAL_MS, maxOperationDurationMs: 5_000, answerTimeoutMs: 5_000, concurrentReaders: 0, probeAfterFinal: false });
     const context: SuiteContext = {
       client,
       poller,
       changeSets: [],
       changesPointer: '/changes',
       planOnly: false,
-      submitTimeoutMs: 5_000,
-      readTimeoutMs: 5_000,
+      submitWaitMs: 5_000,
+      answerTimeoutMs: 5_000,
       signal,
       concluded: () => undefined,
     };
@@ -109,9 +109,9 @@ describe('scenario/malformed-ids', () => {
     server = await serveHandlers(handlers);
     const transcript = new Transcript();
     client = new ProvisionerClient({ baseUrl: server.url, transcript, connections: 8 });
-    const poller = new Poller(client, { pollIntervalMs: POLL_INTERVAL_MS, maxOperationDurationMs: 5_000, readTimeoutMs: 5_000, concurrentReaders: 0, probeAfterFinal: false });
+    const poller = new Poller(client, { pollIntervalMs: POLL_INTERVAL_MS, maxOperationDurationMs: 5_000, answerTimeoutMs: 5_000, concurrentReaders: 0, probeAfterFinal: false });
     const signal = new AbortController().signal;
-    await malformedIds.run({ client, poller, changeSets: [], changesPointer: '/changes', planOnly: false, submitTimeoutMs: 5_000, readTimeoutMs: 5_000, signal, concluded: () => undefined });
+    await malformedIds.run({ client, poller, changeSets: [], changesPointer: '/changes', planOnly: false, submitWaitMs: 5_000, answerTimeoutMs: 5_000, signal, concluded: () => undefined });
     const byId = new Map<string, Array<number | undefined>>();
     for (const read of [...transcript.exchanges].sort((a, b) => a.sentAt - b.sentAt)) byId.set(read.operationId!, [...(byId.get(read.operationId!) ?? []), read.response?.status]);
     return byId;

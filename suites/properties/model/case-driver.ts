@@ -44,7 +44,7 @@ export class CaseDriver {
       {
         pollIntervalMs: context.judgeContext.pollIntervalMs,
         maxOperationDurationMs: context.judgeContext.maxOperationDuration.ms,
-        readTimeoutMs: context.readTimeoutMs,
+        answerTimeoutMs: context.answerTimeoutMs,
         concurrentReaders: 0,
         probeAfterFinal: false,
       },
@@ -121,7 +121,7 @@ export class CaseDriver {
         path: `/operations/${pathSegment}`,
         operationId,
         changeSet,
-        timeoutMs: this.context.readTimeoutMs,
+        timeoutMs: this.context.answerTimeoutMs,
         signal: this.context.signal,
       }),
     );

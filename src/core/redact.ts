@@ -1,4 +1,5 @@
-import type { JsonParse } from '../transcript/exchange.js';
+/** Secrets in text and JSON: which keys and headers look secret, and how their values are hidden. Every layer that shows a value uses it. */
+import type { JsonParse } from './json.js';
 
 export const REDACTED = '[redacted]';
 
