@@ -234,7 +234,7 @@ class LiveProgress implements Progress {
   }
 
   private get size(): ScreenSize {
-    return { columns: Math.max(20, this.stream.columns ?? DEFAULT_COLUMNS), rows: Math.max(1, this.stream.rows ?? DEFAULT_ROWS) };
+    return { columns: Math.max(1, this.stream.columns ?? DEFAULT_COLUMNS), rows: Math.max(1, this.stream.rows ?? DEFAULT_ROWS) };
   }
 
   /**
