@@ -172,6 +172,9 @@ describe('the HTML report of a failing run at full size', () => {
     expect(html).toContain('<summary>190 more operations with something to show</summary>');
     expect(html).toContain('<summary>50 operations with nothing to show: polled to a final answer, no finding</summary>');
     expect(html).not.toContain('<details class="lanes" open');
+    // Folded lanes draw their reads as dots, one path per kind of answer; a probe's dot has a hole, as its circle is hollow.
+    expect(html).toMatch(/<path class="reads in-progress probe" d="M[\d.]+ [\d.]+h0"\/><path class="reads hole" d="M[\d.]+ [\d.]+h0"\/>/);
+    expect(html).toMatch(/<path class="reads succeeded" d="M[\d.]+ [\d.]+h0"\/>/);
     const burst = html.slice(html.indexOf('data-suite="scenario/burst"'));
     expect(burst).toContain('<h3>scenario/burst <span class="muted">· 50 operations</span></h3>');
   });

@@ -47,7 +47,7 @@ export const TIMELINE_STYLE = [
   ...Object.entries(TICK_COLOURS).map(([kind, colour]) => `svg.timeline .read.${kind}{fill:${colour};stroke:${colour}}svg.timeline path.${kind}{stroke:${colour}}`),
   ...Object.entries(END_COLOURS).map(([end, colour]) => `svg.timeline rect.span.${end}{fill:${colour}}`),
   'svg.timeline .read{stroke-width:1.5}svg.timeline .read.probe{fill:#fff}',
-  'svg.timeline path.reads{stroke-width:7;stroke-linecap:round;fill:none}',
+  'svg.timeline path.reads{stroke-width:7;stroke-linecap:round;fill:none}svg.timeline path.reads.hole{stroke:#fff;stroke-width:4}',
   'svg.timeline line.grid{stroke:#e5e7eb}svg.timeline line.deadline{stroke:#b91c1c;stroke-width:2}svg.timeline rect.mark{fill:#dc2626}',
   'svg.timeline g[data-finding] text.lane-label{fill:#991b1b;font-weight:600}',
   'details.lanes>summary{cursor:pointer;padding:.25rem .5rem;font-size:.85rem;color:#374151;border-top:1px solid #f3f4f6}',
@@ -118,16 +118,23 @@ function readCircles(lane: TimelineLane, scale: Scale, mid: number): string {
     .join('');
 }
 
-/** The reads as one dotted path per kind of answer, the counts in the lane's tooltip: for folded lanes, a fraction of the size. */
+/**
+ * The reads as one dotted path per kind of answer (a probe's dot with a white hole, as its circle is hollow),
+ * their counts in the lane's tooltip: for folded lanes, a fraction of the size.
+ */
 function readDots(lane: TimelineLane, scale: Scale, mid: number): string {
-  const byKind = new Map<TickKind, number[]>();
+  const paths = new Map<string, number[]>();
   for (const tick of lane.ticks) {
-    const xs = byKind.get(tick.kind);
+    const key = `${tick.kind}${tick.probe ? ' probe' : ''}`;
+    const xs = paths.get(key);
     if (xs) xs.push(scale.x(tick.at));
-    else byKind.set(tick.kind, [scale.x(tick.at)]);
+    else paths.set(key, [scale.x(tick.at)]);
   }
-  return [...byKind]
-    .map(([kind, xs]) => `<path class="reads ${kind}" d="${xs.map((x) => `M${x} ${mid}h0`).join('')}"/>`)
+  return [...paths]
+    .map(([key, xs]) => {
+      const d = xs.map((x) => `M${x} ${mid}h0`).join('');
+      return `<path class="reads ${key}" d="${d}"/>${key.endsWith(' probe') ? `<path class="reads hole" d="${d}"/>` : ''}`;
+    })
     .join('');
 }
 
