@@ -44,7 +44,7 @@ function answeredOutcome(exchange: JsonExchange): string | undefined {
 }
 
 /** What an exchange answered, in a few words: `200 in_progress`, `202`, `404`, `no answer: timeout`. */
-export function answerText(exchange: JsonExchange): string {
+function answerText(exchange: JsonExchange): string {
   if (exchange.status === undefined) return `no answer: ${exchange.error?.kind ?? 'error'}${exchange.error ? ` (${exchange.error.message})` : ''}`;
   const outcome = answeredOutcome(exchange);
   return outcome === undefined ? String(exchange.status) : `${exchange.status} ${outcome}`;
@@ -173,8 +173,8 @@ function settingsList(report: JsonReport): string {
 
 /**
  * The run as one self-contained HTML page: verdict, counts and each rule that did not hold on the first
- * screen, the operations timeline, the rules with filters, and every failure with its first cases. Inline CSS, SVG and a few lines of script; a content
- * security policy forbids fetching anything.
+ * screen, the operations timeline, the rules with filters, and every failure with its first cases. Inline
+ * CSS, SVG and a few lines of script; a content security policy forbids fetching anything.
  */
 export function renderHtmlReport(report: JsonReport, timeline: Timeline): string {
   const attention = report.rules.filter((rule) => ['error', 'fail', 'warn', 'advice', 'waived'].includes(rule.status)).sort(ruleSort);
