@@ -9,7 +9,8 @@ import { unexpectedAnswer } from './unexpected-answer.js';
 
 /** Who wants to hear about an operation while it is followed (the live console). */
 export interface OperationObserver {
-  operationAccepted(id: string, changeSet: string | undefined, kind: SubmitKind, deadlineMs: number): void;
+  /** `suite`: the suite that follows it, so that a display can group the operations of a busy suite. */
+  operationAccepted(id: string, changeSet: string | undefined, kind: SubmitKind, deadlineMs: number, suite?: string): void;
   /** `note`: the progress note of an in_progress answer; `failed`: what the poll got when no reader said in_progress or gave a final answer. */
   operationRead(id: string, note: string | undefined, failed?: string): void;
   operationEnded(id: string, conclusion: string): void;
@@ -54,7 +55,8 @@ export class Poller {
   constructor(
     private readonly client: ProvisionerClient,
     private readonly settings: PollerSettings,
-    private readonly observer?: OperationObserver,
+    /** Who hears of the operations followed; a suite's own poller tells the same listener. */
+    readonly observer?: OperationObserver,
     private readonly signal?: AbortSignal,
   ) {}
 
@@ -66,7 +68,7 @@ export class Poller {
   async follow(request: FollowRequest): Promise<OperationConclusion> {
     const { accepted, operationId } = request;
     const deadline = accepted.endedAt + this.settings.maxOperationDurationMs;
-    this.observer?.operationAccepted(operationId, request.changeSet, request.kind, this.settings.maxOperationDurationMs);
+    this.observer?.operationAccepted(operationId, request.changeSet, request.kind, this.settings.maxOperationDurationMs, request.suite);
     let unexpected: Exchange | undefined;
     let ended: { reason: OperationConclusion['reason']; conclusion: string; final?: Exchange } | undefined;
 

@@ -3,8 +3,8 @@ import type { Progress, ProgressStream } from './progress.js';
 import type { SecretMask } from './secret-mask.js';
 
 /**
- * A stream that writes everything through the mask to `target`, at once and in order. It answers `isTTY`
- * and `columns` as the target does, so progress still draws live lines on a terminal.
+ * A stream that writes everything through the mask to `target`, at once and in order. It answers `isTTY`,
+ * `columns` and `rows` as the target does, and passes on its resizes, so progress still draws live lines that fit a terminal.
  */
 export function maskedStream(target: ProgressStream, mask: SecretMask): ProgressStream {
   const stream = new Writable({
@@ -18,6 +18,15 @@ export function maskedStream(target: ProgressStream, mask: SecretMask): Progress
   });
   Object.defineProperty(stream, 'isTTY', { get: () => target.isTTY, enumerable: true });
   Object.defineProperty(stream, 'columns', { get: () => target.columns, enumerable: true });
+  Object.defineProperty(stream, 'rows', { get: () => target.rows, enumerable: true });
+  // A resize of the target is told to whoever listens here, listening on the target only meanwhile.
+  const resized = (): boolean => stream.emit('resize');
+  stream.on('newListener', (event: string | symbol) => {
+    if (event === 'resize' && stream.listenerCount('resize') === 0 && typeof target.on === 'function') target.on('resize', resized);
+  });
+  stream.on('removeListener', (event: string | symbol) => {
+    if (event === 'resize' && stream.listenerCount('resize') === 0 && typeof target.off === 'function') target.off('resize', resized);
+  });
   return stream as ProgressStream;
 }
 
@@ -28,7 +37,7 @@ export function maskedStream(target: ProgressStream, mask: SecretMask): Progress
 export function maskedProgress(progress: Progress, mask: SecretMask): Progress {
   const optional = (text: string | undefined): string | undefined => (text === undefined ? undefined : mask.text(text));
   return {
-    operationAccepted: (id, changeSet, kind, deadlineMs) => progress.operationAccepted(mask.text(id), optional(changeSet), kind, deadlineMs),
+    operationAccepted: (id, changeSet, kind, deadlineMs, suite) => progress.operationAccepted(mask.text(id), optional(changeSet), kind, deadlineMs, optional(suite)),
     operationRead: (id, note, failed) => progress.operationRead(mask.text(id), note === undefined ? undefined : mask.field(note), optional(failed)),
     operationEnded: (id, conclusion) => progress.operationEnded(mask.text(id), mask.text(conclusion)),
     message: (text) => progress.message(mask.text(text)),

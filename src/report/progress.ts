@@ -1,14 +1,17 @@
 import { formatMs } from '../core/duration.js';
 import { plural } from '../core/text.js';
 import { displayWidth, fitColumns } from './columns.js';
+import { casesText, isoDuration, liveFrame, shortId, type LiveOperation, type LiveSuite, type LiveView, type ScreenSize } from './live-frame.js';
 import { singleLine } from './safe-text.js';
 import { createStyle, type Style } from './style.js';
 import type { SuiteProgress } from '../core/suite-progress.js';
 
+export { isoDuration, shortId } from './live-frame.js';
+
 /** Live progress while suites and their operations run. */
 export interface Progress extends SuiteProgress {
   /** An operation was accepted with 202; `deadlineMs` is how long the control plane waits for it (maxOperationDuration). */
-  operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number): void;
+  operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number, suite?: string): void;
   /**
    * A read of the operation answered; `note` is its progress note, when it had one. `failed` says what the
    * read got when it told nothing of the work ("read answered 502"); without it the read said in_progress.
@@ -21,7 +24,7 @@ export interface Progress extends SuiteProgress {
   stop(): void;
 }
 
-export type ProgressStream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+export type ProgressStream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number };
 
 export interface ProgressOptions {
   color: boolean;
@@ -33,14 +36,7 @@ export interface ProgressOptions {
   timeLimitMs?: number;
 }
 
-interface RunningSuite {
-  name: string;
-  startedAt: number;
-  done: number;
-  total?: number;
-  /** Candidates a property tried while shrinking a failure. */
-  shrinking?: number;
-}
+type RunningSuite = LiveSuite;
 
 /** What the progress lines need of the run's clock and budget. */
 interface RunClock {
@@ -54,11 +50,6 @@ export function budgetLeft(clock: RunClock): string | undefined {
   if (clock.timeLimitMs === undefined) return undefined;
   const left = clock.startedAt + clock.timeLimitMs - clock.now();
   return left > 0 ? `${formatMs(left)} left of ${isoDuration(clock.timeLimitMs)}` : `time limit ${isoDuration(clock.timeLimitMs)} spent`;
-}
-
-function casesText(suite: RunningSuite): string {
-  const cases = suite.total === undefined ? `${plural(suite.done, 'case')} done` : `${suite.done}/${suite.total} cases`;
-  return suite.shrinking === undefined ? cases : `${cases}, shrinking a failure: ${plural(suite.shrinking, 'candidate')} tried`;
 }
 
 /** Who listens for suites, the same on a terminal and in a log: the suites still running, by name. */
@@ -84,16 +75,9 @@ class SuiteBoard {
   }
 }
 
-interface RunningOperation {
-  id: string;
-  label: string;
-  deadlineMs: number;
-  acceptedAt: number;
-  note?: string;
+interface RunningOperation extends LiveOperation {
   /** A read has said in_progress: a failed read after it does not make the work unknown. */
   known?: boolean;
-  /** The live line's text while the latest read failed: the kit's words, so not quoted like a progress note. */
-  failed?: string;
 }
 
 // Redraws at most this often: enough to look alive, little enough to stay cheap over SSH.
@@ -102,22 +86,11 @@ const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', 
 // Log lines have no known width; a note longer than this says nothing more.
 const LOG_NOTE_WIDTH = 160;
 const DEFAULT_COLUMNS = 80;
-
-/** Operation ids shortened for progress lines: the ends are enough to tell them apart. */
-export function shortId(id: string): string {
-  const safe = singleLine(id);
-  return safe.length > 12 ? `${safe.slice(0, 4)}…${safe.slice(-4)}` : safe;
-}
-
-/** A duration in ISO 8601 form, as registrations write maxOperationDuration: PT5M, PT1M30S, PT0.5S. */
-export function isoDuration(ms: number): string {
-  const total = Math.round(ms);
-  if (total <= 0) return 'PT0S';
-  const hours = Math.floor(total / 3_600_000);
-  const minutes = Math.floor((total % 3_600_000) / 60_000);
-  const seconds = (total % 60_000) / 1000;
-  return `PT${hours > 0 ? `${hours}H` : ''}${minutes > 0 ? `${minutes}M` : ''}${seconds > 0 ? `${seconds}S` : ''}`;
-}
+const DEFAULT_ROWS = 24;
+// A log that has been quiet this long while suites run gets a line saying what is still going on; checked
+// often enough that no gap in a CI log is longer than 30 s.
+const HEARTBEAT_QUIET_MS = 25_000;
+const HEARTBEAT_CHECK_MS = 5_000;
 
 function clockTime(at: number): string {
   const date = new Date(at);
@@ -134,17 +107,32 @@ function failedReadText(operation: RunningOperation | undefined, failed: string)
   return `${failed}; ${operation?.known === true ? 'last known: in_progress' : 'nothing known yet'}`;
 }
 
-/** Plain timestamped lines, for logs and CI: one when an operation starts, when its note changes, and when it ends. */
+/** `scenario/burst 12/50 cases 6.2s`: what a suite has done so far, for a log line. */
+function suiteState(suite: RunningSuite, now: number): string {
+  return `${singleLine(suite.name)} ${casesText(suite)} ${formatMs(now - suite.startedAt)}`;
+}
+
+/**
+ * Plain timestamped lines, for logs and CI: one when an operation starts, when its note changes, and when it
+ * ends; one when a suite ends; and while suites run, a line whenever the log has been quiet for a while, so a
+ * long wait never looks like a hang.
+ */
 class LogProgress implements Progress {
   private readonly running = new Map<string, RunningOperation>();
   private readonly suites = new SuiteBoard();
   private readonly now: () => number;
+  private lastLineAt: number;
+  private readonly timer: NodeJS.Timeout;
 
   constructor(
     private readonly stream: ProgressStream,
     private readonly clock: RunClock,
   ) {
     this.now = clock.now;
+    this.lastLineAt = this.now();
+    this.timer = setInterval(() => this.heartbeat(), HEARTBEAT_CHECK_MS);
+    // Progress must never keep the process alive on its own.
+    this.timer.unref();
   }
 
   suiteStarted(name: string, total?: number): void {
@@ -155,16 +143,29 @@ class LogProgress implements Progress {
     this.suites.done(name, done, total, shrinking);
   }
 
-  // A log is not redrawn: one line when a suite ends says what it did and what is left of the budget.
+  // A log is not redrawn: one line when a suite ends says what it did and what is left of the budget. The
+  // summary is never cut: it may end with a replay command meant to be copied.
   suiteEnded(name: string, summary: string): void {
     const suite = this.suites.ended(name);
     const took = suite ? ` after ${formatMs(this.now() - suite.startedAt)}` : '';
     const left = budgetLeft(this.clock);
-    this.line(`${singleLine(name)} ended${took}: ${fitColumns(singleLine(summary), LOG_NOTE_WIDTH)}${left === undefined ? '' : ` (${left})`}`);
+    this.line(`${singleLine(name)} ended${took}: ${singleLine(summary)}${left === undefined ? '' : ` (${left})`}`);
   }
 
   private line(text: string): void {
-    this.stream.write(`[${clockTime(this.now())}] ${text}\n`);
+    this.lastLineAt = this.now();
+    this.stream.write(`[${clockTime(this.lastLineAt)}] ${text}\n`);
+  }
+
+  /** `still running: property/model-based-runs 3/30 cases 42.0s; 2 operations in progress, the oldest for 8.0s` */
+  private heartbeat(): void {
+    const now = this.now();
+    if (this.suites.running.size === 0 || now - this.lastLineAt < HEARTBEAT_QUIET_MS) return;
+    const suites = [...this.suites.running.values()].map((suite) => suiteState(suite, now)).join('; ');
+    const oldest = Math.min(...[...this.running.values()].map((operation) => operation.acceptedAt));
+    const operations = this.running.size === 0 ? 'no operation in progress' : `${plural(this.running.size, 'operation')} in progress, the oldest for ${formatMs(now - oldest)}`;
+    const left = budgetLeft(this.clock);
+    this.line(`still running: ${suites}; ${operations}${left === undefined ? '' : ` (${left})`}`);
   }
 
   operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number): void {
@@ -197,46 +198,55 @@ class LogProgress implements Progress {
   }
 
   stop(): void {
+    clearInterval(this.timer);
     this.running.clear();
     this.suites.running.clear();
   }
 }
 
-/** A block of live lines on a terminal, one per running operation, redrawn in place. */
+/**
+ * A block of live lines on a terminal, redrawn in place: laid out by `liveFrame` to fit the screen as it is
+ * at each redraw, so a resize is followed and the block never scrolls.
+ */
 class LiveProgress implements Progress {
   private readonly running = new Map<string, RunningOperation>();
+  /** Operations accepted so far per suite, ended ones included; forgotten with their suite. */
+  private readonly accepted = new Map<string, number>();
   private readonly suites = new SuiteBoard();
   private readonly style: Style;
-  private readonly startedAt: number;
-  private readonly now: () => number;
-  private drawnLines = 0;
+  /** The width in columns of each line of the block on screen. */
+  private drawn: number[] = [];
   private frame = 0;
   private stopped = false;
   private readonly timer: NodeJS.Timeout;
+  private readonly onResize = (): void => this.redraw();
 
   constructor(
     private readonly stream: ProgressStream,
     color: boolean,
     private readonly clock: RunClock,
   ) {
-    this.startedAt = clock.startedAt;
-    this.now = clock.now;
     this.style = createStyle(color);
     this.timer = setInterval(() => this.redraw(), REDRAW_MS);
     // Progress must never keep the process alive on its own.
     this.timer.unref();
+    if (typeof stream.on === 'function') stream.on('resize', this.onResize);
   }
 
-  private get columns(): number {
-    return Math.max(20, this.stream.columns ?? DEFAULT_COLUMNS);
+  private get size(): ScreenSize {
+    return { columns: Math.max(1, this.stream.columns ?? DEFAULT_COLUMNS), rows: Math.max(1, this.stream.rows ?? DEFAULT_ROWS) };
   }
 
-  /** Moves the cursor to where the block starts and clears everything below. */
+  /**
+   * Moves the cursor to where the block starts and clears everything below. A line drawn before the terminal
+   * got narrower now wraps onto more rows: they are counted at today's width.
+   */
   private erase(): string {
-    if (this.drawnLines === 0) return '';
-    const text = `\r\u001b[${this.drawnLines}A\u001b[J`;
-    this.drawnLines = 0;
-    return text;
+    if (this.drawn.length === 0) return '';
+    const { columns } = this.size;
+    const rows = this.drawn.reduce((sum, width) => sum + Math.max(1, Math.ceil(width / columns)), 0);
+    this.drawn = [];
+    return `\r\u001b[${rows}A\u001b[J`;
   }
 
   /** A line that stays: printed above the block, which comes back at the next redraw. */
@@ -244,69 +254,57 @@ class LiveProgress implements Progress {
     this.stream.write(`${this.erase()}${line}\n`);
   }
 
-  private liveLine(operation: RunningOperation, spinner: string): string {
-    // One column spare: a line that fills the last column makes some terminals wrap, and the block would drift.
-    const width = this.columns - 1;
-    const elapsed = formatMs(this.now() - operation.acceptedAt);
-    const head = `${spinner} ${operation.label}  ${shortId(operation.id)}  ${elapsed} / ${isoDuration(operation.deadlineMs)}`;
-    if (displayWidth(head) >= width) return fitColumns(head, width);
-    const room = width - displayWidth(head) - 4;
-    let note = operation.note !== undefined && room >= 8 ? `  "${fitColumns(operation.note, room)}"` : '';
-    if (operation.failed !== undefined && room >= 8) note = `  ${fitColumns(operation.failed, room + 2)}`;
-    return this.style.cyan(spinner) + head.slice(spinner.length) + this.style.dim(note);
-  }
-
-  private suiteLine(suite: RunningSuite, spinner: string): string {
-    const left = budgetLeft(this.clock);
-    const head = `${spinner} ${singleLine(suite.name)}  ${casesText(suite)}  ${formatMs(this.now() - suite.startedAt)}${left === undefined ? '' : `  ${left}`}`;
-    return this.style.bold(fitColumns(head, this.columns - 1));
-  }
-
-  private footer(): string {
-    const count = this.running.size;
-    const left = budgetLeft(this.clock);
-    return `${plural(count, 'operation')} running, ${formatMs(this.now() - this.startedAt)} since the run started${left === undefined ? '' : `, ${left}`}`;
-  }
-
   private redraw(): void {
-    if (this.stopped || (this.running.size === 0 && this.suites.running.size === 0 && this.drawnLines === 0)) return;
+    if (this.stopped || (this.running.size === 0 && this.suites.running.size === 0 && this.drawn.length === 0)) return;
     this.frame = (this.frame + 1) % SPINNER.length;
-    const spinner = SPINNER[this.frame]!;
-    const lines = [
-      ...[...this.suites.running.values()].map((suite) => this.suiteLine(suite, spinner)),
-      ...[...this.running.values()].map((operation) => this.liveLine(operation, spinner)),
-    ];
-    if (lines.length > 0) lines.push(this.style.dim(fitColumns(this.footer(), this.columns - 1)));
+    const left = budgetLeft(this.clock);
+    const view: LiveView = {
+      now: this.clock.now(),
+      startedAt: this.clock.startedAt,
+      ...(left !== undefined && { budget: left }),
+      spinner: SPINNER[this.frame]!,
+      suites: [...this.suites.running.values()],
+      operations: [...this.running.values()],
+      accepted: this.accepted,
+    };
+    const lines = liveFrame(view, this.size, this.style);
     const text = this.erase() + lines.map((line) => `${line}\n`).join('');
-    this.drawnLines = lines.length;
+    this.drawn = lines.map((line) => displayWidth(stripStyle(line)));
     this.stream.write(text);
   }
 
   suiteStarted(name: string, total?: number): void {
     if (this.stopped) return;
-    this.suites.started(name, total, this.now());
+    this.suites.started(singleLine(name), total, this.clock.now());
   }
 
   casesDone(name: string, done: number, total?: number, shrinking?: number): void {
-    this.suites.done(name, done, total, shrinking);
+    this.suites.done(singleLine(name), done, total, shrinking);
   }
 
   suiteEnded(name: string, summary: string): void {
     if (this.stopped) return;
-    const suite = this.suites.ended(name);
-    const took = suite ? `  ${formatMs(this.now() - suite.startedAt)}` : '';
-    this.permanent(`${this.style.dim('•')} ${singleLine(name)}${took}  ${singleLine(summary)}`);
+    const safe = singleLine(name);
+    const suite = this.suites.ended(safe);
+    if (![...this.running.values()].some((operation) => operation.suite === safe)) this.accepted.delete(safe);
+    const took = suite ? `  ${formatMs(this.clock.now() - suite.startedAt)}` : '';
+    // Never cut: the summary may end with a replay command meant to be copied.
+    this.permanent(`${this.style.dim('•')} ${safe}${took}  ${singleLine(summary)}`);
   }
 
-  operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number): void {
+  operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number, suite?: string): void {
     if (this.stopped) return;
-    this.running.set(id, { id, label: labelOf(kind, changeSet), deadlineMs, acceptedAt: this.now() });
+    // A property's cases are suites of their own (`property/x#3.1`): their operations count with the property's.
+    const group = suite === undefined ? undefined : singleLine(suite.replace(/#.*$/, ''));
+    this.running.set(id, { id, label: labelOf(kind, changeSet), deadlineMs, acceptedAt: this.clock.now(), ...(group !== undefined && { suite: group }) });
+    if (group !== undefined) this.accepted.set(group, (this.accepted.get(group) ?? 0) + 1);
   }
 
   operationRead(id: string, note: string | undefined, failed?: string): void {
     const operation = this.running.get(id);
     if (!operation) return;
-    operation.failed = failed === undefined ? undefined : singleLine(failedReadText(operation, failed));
+    if (failed === undefined) delete operation.failed;
+    else operation.failed = singleLine(failedReadText(operation, failed));
     if (failed !== undefined) return;
     operation.known = true;
     if (note !== undefined) operation.note = singleLine(note);
@@ -331,11 +329,17 @@ class LiveProgress implements Progress {
     if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.timer);
+    if (typeof this.stream.off === 'function') this.stream.off('resize', this.onResize);
     this.running.clear();
     this.suites.running.clear();
     const erase = this.erase();
     if (erase !== '') this.stream.write(erase);
   }
+}
+
+/** The text of a styled line without its colour codes. */
+function stripStyle(line: string): string {
+  return line.replace(/\u001b\[\d+m/g, '');
 }
 
 /** Live lines redrawn in place on a terminal; plain timestamped lines anywhere else. */

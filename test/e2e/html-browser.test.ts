@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readTranscriptFile } from '../../src/transcript/transcript-file.js';
 import { operations } from '../../src/transcript/views.js';
 import { runCli } from './run-cli.js';
+import { htmlReportFor } from '../../src/report/write-html.js';
+import { bigFailingOutcome } from '../report/big-outcome.js';
 
 const CHROMIUM = ['chromium', 'chromium-browser', 'google-chrome'].find((name) => spawnSync(name, ['--version']).status === 0);
 
-/** The DOM of a page after a headless browser has read it and run its script. */
+/** The DOM of a page after a headless browser, its window the size of a laptop's, has read it and run its script. */
 function renderedDom(file: string): Promise<string> {
-  const args = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--dump-dom', pathToFileURL(file).href];
+  const args = [
+    '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    `--user-data-dir=${mkdtempSync(join(tmpdir(), 'pc-chromium-'))}`, '--window-size=1280,900', '--dump-dom', pathToFileURL(file).href,
+  ];
   return new Promise((done, fail) => {
     execFile(CHROMIUM!, args, { timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => (error ? fail(error) : done(stdout)));
   });
@@ -40,5 +45,19 @@ describe.skipIf(CHROMIUM === undefined)('the HTML report in a real browser', () 
     expect(dom).toMatch(/<circle class="read transient/);
     expect(dom).toContain('operation.transient-errors');
     expect(readFileSync(html, 'utf8')).not.toMatch(/\s(?:src|href)=["']?(?:https?:)?\/\//i);
+  }, 90_000);
+
+  it('opens a failing run at full size on what failed: the failed rule is on the first screen of a page under 600 KB', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pc-html-')), 'big.html');
+    const page = htmlReportFor(bigFailingOutcome());
+    writeFileSync(file, page);
+    expect(Buffer.byteLength(page)).toBeLessThan(600 * 1024);
+
+    const dom = await renderedDom(file);
+    expect(dom).not.toMatch(/<body[^>]*data-page-error=/);
+    expect(dom).toContain('data-lanes-rendered="484"');
+    const firstScreen = /<body[^>]*data-first-screen="([^"]*)"/.exec(dom)?.[1]?.split(' ');
+    expect(firstScreen).toContain('operation.no-in-progress-after-final');
+    expect(firstScreen).toContain('operation.transient-errors');
   }, 90_000);
 });

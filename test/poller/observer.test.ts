@@ -43,7 +43,7 @@ describe('the poller tells its observer what each read got', () => {
     open.unshift(() => client.close());
     const heard: string[] = [];
     const observer: OperationObserver = {
-      operationAccepted: () => heard.push('accepted'),
+      operationAccepted: (_id, _changeSet, _kind, _deadline, suite) => heard.push(`accepted by ${suite ?? '-'}`),
       operationRead: (_id, note, failed) => heard.push(`read: ${note ?? '-'} / ${failed ?? '-'}`),
       operationEnded: () => heard.push('ended'),
     };
@@ -51,6 +51,6 @@ describe('the poller tells its observer what each read got', () => {
     const accepted = await client.send({ suite: 'test', tag: 'apply', probe: false, method: 'POST', path: '/apply', body: '{"changes":[]}', timeoutMs: 10_000 });
     const conclusion = await poller.follow({ accepted, operationId: OP_ID, kind: 'apply', suite: 'test' });
     expect(conclusion.reason).toBe('final');
-    expect(heard).toEqual(['accepted', 'read: - / read answered 502', 'read: Copying. / -', 'read: - / read answered 504', 'read: - / -', 'ended']);
+    expect(heard).toEqual(['accepted by test', 'read: - / read answered 502', 'read: Copying. / -', 'read: - / read answered 504', 'read: - / -', 'ended']);
   });
 });

@@ -5,6 +5,7 @@ import { escapeHtml } from '../../src/report/html/escape.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { OP_ID } from '../support/transcript-builder.js';
 import { sampleOutcome } from './outcome-fixture.js';
+import { bigFailingOutcome } from './big-outcome.js';
 
 describe('the HTML report of a run', () => {
   const outcome = sampleOutcome();
@@ -12,8 +13,30 @@ describe('the HTML report of a run', () => {
 
   it('shows the verdict and counts at the top', () => {
     expect(html).toMatch(/<h1><span class="verdict fail">fail<\/span>/);
-    expect(html).toContain('<li><strong>1</strong> failed</li>');
-    expect(html).toContain('<li><strong>1</strong> not exercised</li>');
+    // Counts lead to their sections: the details of what needs attention, the rules table for the rest.
+    expect(html).toContain('<li><a href="#findings"><strong>1</strong> failed</a></li>');
+    expect(html).toContain('<li><a href="#rules"><strong>1</strong> not exercised</a></li>');
+    expect(html).toContain('<li><a href="#timeline"><strong>1</strong> operation</a></li>');
+    for (const [, target] of html.matchAll(/<a href="#([^"]+)"/g)) expect(html).toContain(`id="${target}"`);
+  });
+
+  it('lists each rule that did not hold in the header, with its first piece of evidence and what it answered', () => {
+    const header = html.slice(html.indexOf('<header>'), html.indexOf('</header>'));
+    expect(header.match(/<li class="s-/g)).toHaveLength(2);
+    expect(header).toMatch(/<a href="#rule-operation\.no-in-progress-after-final"><code>operation\.no-in-progress-after-final<\/code><\/a>/);
+    expect(header).toContain('final answer received, then in_progress');
+    expect(header).toMatch(/<code>#\d+<\/code> GET <code>[^<]+<\/code> → <strong>200 succeeded<\/strong>.*<code>#\d+<\/code> GET <code>[^<]+<\/code> → <strong>200 in_progress<\/strong>/);
+    expect(header).toContain('a proxy answered 502');
+    // Advice is not a rule that did not hold: it stays with the details below.
+    expect(header).not.toContain('operation.404-identifiable');
+  });
+
+  it('says in a collapsed exchange what it answered: the outcome of a 200, the status otherwise', () => {
+    expect(html).toMatch(/→ <strong>200 in_progress<\/strong>/);
+    expect(html).toMatch(/→ <strong>200 succeeded<\/strong>/);
+    expect(html).toMatch(/→ <strong>404<\/strong>/);
+    expect(html).toMatch(/→ <strong>502<\/strong>/);
+    expect(html).toMatch(/→ <strong>no answer: timeout \(headers timeout\)<\/strong>/);
   });
 
   it('draws one lane per accepted operation, with a tick for every read of it, probes hollow', () => {
@@ -22,7 +45,9 @@ describe('the HTML report of a run', () => {
     expect(html).toContain(`data-operation-id="${OP_ID}"`);
     // poll, 502, final, after-final probe, concurrent probe that timed out: the unknown id is not this operation's
     expect(html.match(/<circle class="read /g)).toHaveLength(5);
-    expect(html).toMatch(/<circle class="read in-progress probe"[^>]*fill="#ffffff"/);
+    // Colours come from the page's style, by kind: a probe is hollow.
+    expect(html).toMatch(/<circle class="read in-progress probe"/);
+    expect(html).toContain('svg.timeline .read.probe{fill:#fff}');
     expect(html).toMatch(/<circle class="read transient"/);
     expect(html).toMatch(/<circle class="read succeeded"/);
   });
@@ -111,5 +136,61 @@ describe('the timeline of a run with a restart', () => {
     const timeline = buildTimeline(outcome.transcript, 60_000);
     expect(timeline.disturbances).toEqual([{ label: 'restart: restart command: systemctl restart p (done)', from: 500, to: 1500 }]);
     expect(htmlReportFor(outcome)).toMatch(/<rect class="disturbance"[^>]*><title>restart: restart command: systemctl restart p \(done\)<\/title>/);
+  });
+});
+
+describe('the HTML report of a failing run at full size', () => {
+  const outcome = bigFailingOutcome();
+  const html = htmlReportFor(outcome);
+  const rule = outcome.rules.find((candidate) => candidate.id === 'operation.no-in-progress-after-final')!;
+
+  it('stays under 600 KB with 484 operations and 434 cases of one failed rule', () => {
+    expect(outcome.transcript.exchanges.length).toBeGreaterThan(4000);
+    expect(rule.evidence).toHaveLength(434);
+    expect(Buffer.byteLength(html)).toBeLessThan(600 * 1024);
+  });
+
+  it('shows five cases of the failed rule and says how many more the JSON report holds', () => {
+    const finding = html.slice(html.indexOf('id="rule-operation.no-in-progress-after-final"'));
+    const article = finding.slice(0, finding.indexOf('</article>'));
+    expect(article.match(/<li><p>/g)).toHaveLength(5);
+    expect(article).toContain('and 429 more cases, not shown here: the JSON report (<code>--report</code>) lists all 434.');
+  });
+
+  it('groups lanes by suite, suites with a finding first, marks lanes with a finding and folds the rest', () => {
+    expect(html.match(/<g class="lane"/g)).toHaveLength(484);
+    const suites = [...html.matchAll(/<div class="suite-lanes" data-suite="([^"]+)"/g)].map((match) => match[1]);
+    expect(suites).toEqual([
+      'scenario/plan-and-apply',
+      'property/generated-plans',
+      'property/model-based-runs-with-a-long-name-that-runs-into-the-reads',
+      'scenario/burst',
+    ]);
+    expect(html.match(/<g class="lane"[^>]* data-finding="operation\.no-in-progress-after-final">/g)).toHaveLength(434);
+    // Ten lanes with a finding drawn read by read per suite; the rest folded, opened without script.
+    expect(html.match(/<circle class="read /g)).toHaveLength(30 * 9);
+    expect(html).toContain('<summary>190 more operations with something to show</summary>');
+    expect(html).toContain('<summary>50 operations with nothing to show: polled to a final answer, no finding</summary>');
+    expect(html).not.toContain('<details class="lanes" open');
+    // Folded lanes draw their reads as dots, one path per kind of answer; a probe's dot has a hole, as its circle is hollow.
+    expect(html).toMatch(/<path class="reads in-progress probe" d="M[\d.]+ [\d.]+h0"\/><path class="reads hole" d="M[\d.]+ [\d.]+h0"\/>/);
+    expect(html).toMatch(/<path class="reads succeeded" d="M[\d.]+ [\d.]+h0"\/>/);
+    const burst = html.slice(html.indexOf('data-suite="scenario/burst"'));
+    expect(burst).toContain('<h3>scenario/burst <span class="muted">· 50 operations</span></h3>');
+  });
+
+  it('cuts lane labels to their column, so they never reach the first reads', () => {
+    const labels = [...html.matchAll(/<text class="lane-label" x="6" y="[\d.]+">([^<]*)<\/text>/g)].map((match) => match[1]!);
+    expect(labels).toHaveLength(484);
+    expect(Math.max(...labels.map((label) => [...label].length))).toBeLessThanOrEqual(32);
+    const firstX = Math.min(...[...html.matchAll(/<rect class="span [a-z]+" x="([\d.]+)"/g)].map((match) => Number(match[1])));
+    // 32 characters of an 11px monospace font from x=6 end before 6 + 32 × 6.7 = 220.4; reads start after.
+    expect(firstX).toBeGreaterThanOrEqual(236);
+  });
+
+  it('draws a small run whole, as before: no lane folded away', () => {
+    const small = htmlReportFor(sampleOutcome());
+    expect(small).not.toContain('<details class="lanes');
+    expect(small.match(/<g class="lane"[^>]* data-finding="operation\.no-in-progress-after-final operation\.transient-errors">/g)).toHaveLength(1);
   });
 });

@@ -199,3 +199,157 @@ describe('helpers', () => {
     expect(isoDuration(30 * 60_000)).toBe('PT30M');
   });
 });
+
+/** A terminal whose size can change, telling its listeners as a TTY stream does. */
+class FakeTerminal extends FakeStream {
+  private readonly listeners = new Set<() => void>();
+  constructor(
+    public override columns: number,
+    public rows: number,
+  ) {
+    super(true, columns);
+  }
+  on(event: string, listener: () => void): this {
+    if (event === 'resize') this.listeners.add(listener);
+    return this;
+  }
+  off(event: string, listener: () => void): this {
+    if (event === 'resize') this.listeners.delete(listener);
+    return this;
+  }
+  resize(columns: number, rows: number): void {
+    this.columns = columns;
+    this.rows = rows;
+    for (const listener of this.listeners) listener();
+  }
+  get listening(): number {
+    return this.listeners.size;
+  }
+}
+
+/** The lines of the frame a write drew, after the cursor moves that erase the one before. */
+function frameLines(write: string): string[] {
+  return write.replace(/^\r\u001b\[\d+A\u001b\[J/, '').split('\n').slice(0, -1);
+}
+
+describe('a busy run on a terminal', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('draws frames that fit the screen, follows a resize at once, and erases the rows a narrower screen wrapped', () => {
+    let now = 1_000_000;
+    const terminal = new FakeTerminal(100, 30);
+    const progress = createProgress(asStream(terminal), { color: true, startedAt: now, now: () => now });
+    progress.suiteStarted('scenario/burst', 50);
+    for (let i = 0; i < 50; i++) progress.operationAccepted(`${ID}-${i}`, 'shop-db', 'apply', 300_000, 'scenario/burst');
+    for (let i = 0; i < 16; i++) progress.operationAccepted(`${ID}-p${i}`, 'shop-cache', 'plan', 300_000, 'scenario/plan-and-apply');
+    for (let i = 0; i < 12; i++) progress.operationEnded(`${ID}-${i}`, 'final: succeeded');
+    now += 6_000;
+    vi.advanceTimersByTime(100);
+    const frame = frameLines(terminal.writes.at(-1)!);
+    expect(frame.length).toBeLessThanOrEqual(29);
+    expect(frame).toContain('\u001b[2m  scenario/burst: 50 operations, 38 in progress, oldest 6.0s\u001b[22m');
+    const widest = Math.max(...frame.map((line) => line.replace(/\u001b\[\d+m/g, '').length));
+    expect(widest).toBeLessThanOrEqual(99);
+
+    const writes = terminal.writes.length;
+    terminal.resize(40, 8);
+    // Redrawn at the resize, not at the next tick: the old lines, up to 99 columns, now take up to 3 rows each.
+    expect(terminal.writes.length).toBe(writes + 1);
+    const rowsBefore = frame.reduce((sum, line) => sum + Math.max(1, Math.ceil(line.replace(/\u001b\[\d+m/g, '').length / 40)), 0);
+    expect(terminal.writes.at(-1)!.startsWith(`\r\u001b[${rowsBefore}A\u001b[J`)).toBe(true);
+    const small = frameLines(terminal.writes.at(-1)!);
+    expect(small.length).toBeLessThanOrEqual(7);
+    expect(Math.max(...small.map((line) => line.replace(/\u001b\[\d+m/g, '').length))).toBeLessThanOrEqual(39);
+    progress.stop();
+    expect(terminal.listening).toBe(0);
+  });
+
+  it('prints a suite summary whole, however long: it may end with a replay command', () => {
+    const terminal = new FakeTerminal(60, 20);
+    const progress = createProgress(asStream(terminal), { color: false, startedAt: 0, now: () => 0 });
+    progress.suiteStarted('property/model-based-runs', 30);
+    const replay = '--property property/model-based-runs --seed 1594437113 --path 0:0:4:4:4@ADGI:K';
+    progress.suiteEnded('property/model-based-runs', `30 of 30 cases: broke operation.no-in-progress-after-final; replay with ${replay}`);
+    expect(terminal.text).toContain(`replay with ${replay}\n`);
+    progress.stop();
+  });
+});
+
+describe('a log while suites wait', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says what is still running whenever it has been quiet for a while, never leaving 30 s without a line', () => {
+    let now = 1_750_000_000_000;
+    const stream = new FakeStream(false);
+    const progress = createProgress(asStream(stream), { color: false, startedAt: now, now: () => now });
+    const tick = (ms: number): void => {
+      for (let i = 0; i < ms / 1000; i++) {
+        now += 1000;
+        vi.advanceTimersByTime(1000);
+      }
+    };
+    tick(60_000);
+    expect(stream.text).toBe('');
+    progress.suiteStarted('property/model-based-runs', 30);
+    progress.operationAccepted(ID, 'shop-db', 'apply', 300_000, 'property/model-based-runs');
+    const stamps: number[] = [];
+    const lines = (): string[] => stream.text.trimEnd().split('\n');
+    for (let second = 0; second < 95; second++) {
+      const before = lines().length;
+      tick(1000);
+      if (lines().length > before) stamps.push(now);
+    }
+    expect(stamps.length).toBeGreaterThanOrEqual(3);
+    stamps.reduce((previous, at) => {
+      expect(at - previous).toBeLessThanOrEqual(30_000);
+      return at;
+    });
+    expect(lines().at(-1)).toMatch(/ still running: property\/model-based-runs 0\/30 cases 1m\d\ds; 1 operation in progress, the oldest for 1m\d\ds$/);
+    progress.operationEnded(ID, 'final: succeeded');
+    progress.suiteEnded('property/model-based-runs', '30 of 30 cases');
+    const ended = lines().length;
+    tick(60_000);
+    expect(lines()).toHaveLength(ended);
+    progress.stop();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('writes a suite summary whole, however long: it may end with a replay command', () => {
+    const stream = new FakeStream(false);
+    const progress = createProgress(asStream(stream), { color: false, startedAt: 0, now: () => 0 });
+    const replay = `--property property/model-based-runs --seed 1594437113 --path ${'0:'.repeat(120)}@ADGI:K`;
+    progress.suiteEnded('property/model-based-runs', `30 of 30 cases: broke operation.no-in-progress-after-final; replay with ${replay}`);
+    expect(stream.text).toMatch(new RegExp(`replay with ${replay.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n$`));
+    progress.stop();
+  });
+});
+
+describe('operations of a property on a terminal', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('count with the property, whichever of its cases accepted them', () => {
+    const now = 1_000_000;
+    const terminal = new FakeTerminal(100, 8);
+    const progress = createProgress(asStream(terminal), { color: false, startedAt: now, now: () => now });
+    progress.suiteStarted('property/generated-plans', 20);
+    for (let i = 0; i < 12; i++) progress.operationAccepted(`${ID}-${i}`, `plan-${i}`, 'plan', 60_000, `property/generated-plans#1.${i + 1}`);
+    vi.advanceTimersByTime(100);
+    expect(frameLines(terminal.writes.at(-1)!)).toContain('  property/generated-plans: 12 operations, 12 in progress, oldest 0ms');
+    progress.stop();
+  });
+});

@@ -1,3 +1,5 @@
+import { TIMELINE_STYLE } from './timeline-svg.js';
+
 /** Statuses the rules table can be filtered by; each gets a CSS rule, so filtering needs no script. */
 const FILTERABLE = ['error', 'fail', 'warn', 'advice', 'waived', 'not-applicable', 'not-exercised', 'skip', 'pass'];
 
@@ -30,14 +32,25 @@ table.rules td:last-child{color:#374151}table.headers th{font-weight:500;color:#
 .sentence{font-style:italic;color:#374151}.evidence{padding-left:1.2rem}
 details.exchange{border:1px solid #e5e7eb;border-radius:4px;margin:.3rem 0;padding:.2rem .5rem;background:#fcfcfd}details.exchange summary{cursor:pointer}
 .settings{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}.settings dt{color:#6b7280}.settings dd{margin:0}
+.counts a{color:inherit;text-decoration:none;border-bottom:1px dotted #9ca3af}.counts a:hover{border-bottom-style:solid}
+.did-not-hold{list-style:none;padding:0;margin:.8rem 0}.did-not-hold>li{background:#fff;border:1px solid #e5e7eb;border-left:4px solid #d97706;border-radius:6px;padding:.4rem .8rem;margin:.4rem 0}
+.did-not-hold>li.s-fail,.did-not-hold>li.s-error{border-left-color:#dc2626}.did-not-hold p{margin:.2rem 0}.first-evidence{font-size:.85rem;overflow-wrap:anywhere}
+.more-cases{color:#374151;font-style:italic}
+${TIMELINE_STYLE}
 ${FILTER_RULES}
 `;
 
 /**
- * Marks the page once it has been read: how many timeline lanes the browser drew, and any script error.
- * A headless browser's DOM then shows that the page rendered as written.
+ * Marks the page once it has been read: how many timeline lanes the browser drew, which rules that did not
+ * hold are whole within the first screen, and any script error. A headless browser's DOM then shows that the
+ * page rendered as written, and what a reader sees on opening it.
  */
 export const PAGE_SCRIPT = `
 window.addEventListener('error', function (event) { document.body.setAttribute('data-page-error', String(event.message)); });
 document.body.setAttribute('data-lanes-rendered', String(document.querySelectorAll('svg.timeline g.lane').length));
+var firstScreen = [];
+document.querySelectorAll('.did-not-hold > li').forEach(function (item) {
+  if (item.getBoundingClientRect().bottom <= window.innerHeight) firstScreen.push(item.getAttribute('data-rule'));
+});
+document.body.setAttribute('data-first-screen', firstScreen.join(' '));
 `;

@@ -4,13 +4,19 @@ import { upstreamText } from '../upstream-text.js';
 import { shellWord } from '../shell-quote.js';
 import { escapeHtml as e } from './escape.js';
 import type { Timeline } from './timeline.js';
-import { timelineLegend, timelineSvg } from './timeline-svg.js';
+import { timelineHtml, timelineLegend, type LaneFindings } from './timeline-svg.js';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets.js';
 
 /** The order statuses are listed and filtered in: what needs attention first. */
 const STATUS_ORDER = ['error', 'fail', 'warn', 'advice', 'waived', 'not-applicable', 'not-exercised', 'skip', 'pass'];
 
+/** Statuses of a rule that did not hold: each is on the page's first screen. */
+const DID_NOT_HOLD = ['error', 'fail', 'warn'];
+
 const BODY_LIMIT = 4000;
+
+// Cases shown of a rule that did not hold; the JSON report keeps them all.
+const CASES_SHOWN = 5;
 
 function headerTable(headers: Record<string, string> | undefined): string {
   if (!headers || Object.keys(headers).length === 0) return '';
@@ -25,8 +31,27 @@ function bodyBlock(label: string, body: string | undefined, contentType: string 
   return `<div class="body"><span class="label">${e(label)}${truncated ? ' (cut)' : ''}</span><pre>${e(text)}</pre></div>`;
 }
 
+/** The `outcome` a JSON answer names, when it names one of the contract's. */
+function answeredOutcome(exchange: JsonExchange): string | undefined {
+  if (exchange.responseBody === undefined || exchange.truncated) return undefined;
+  try {
+    const body: unknown = JSON.parse(exchange.responseBody);
+    const outcome = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).outcome : undefined;
+    return outcome === 'in_progress' || outcome === 'succeeded' || outcome === 'failed' ? outcome : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What an exchange answered, in a few words: `200 in_progress`, `202`, `404`, `no answer: timeout`. */
+function answerText(exchange: JsonExchange): string {
+  if (exchange.status === undefined) return `no answer: ${exchange.error?.kind ?? 'error'}${exchange.error ? ` (${exchange.error.message})` : ''}`;
+  const outcome = answeredOutcome(exchange);
+  return outcome === undefined ? String(exchange.status) : `${exchange.status} ${outcome}`;
+}
+
 function exchangeBlock(exchange: JsonExchange): string {
-  const answer = exchange.status !== undefined ? String(exchange.status) : `no answer: ${exchange.error?.kind ?? 'error'}${exchange.error ? ` (${exchange.error.message})` : ''}`;
+  const answer = answerText(exchange);
   const contentType = exchange.responseHeaders?.['content-type'];
   return [
     `<details class="exchange"><summary><code>#${exchange.seq}</code> ${e(exchange.method)} <code>${e(exchange.url)}</code> → <strong>${e(answer)}</strong>`,
@@ -44,16 +69,58 @@ function ruleRow(rule: JsonRule): string {
 }
 
 function ruleFinding(rule: JsonRule): string {
-  const evidence = rule.evidence.map(
-    (item) => `<li><p>${e(item.note)}</p>${item.exchanges.map(exchangeBlock).join('')}</li>`,
-  );
+  const evidence = rule.evidence
+    .slice(0, CASES_SHOWN)
+    .map((item) => `<li><p>${e(item.note)}</p>${item.exchanges.map(exchangeBlock).join('')}</li>`);
+  const left = rule.evidence.length - evidence.length;
   return [
     `<article class="finding s-${e(rule.status)}" id="rule-${e(rule.id)}">`,
     `<h3><span class="status ${e(rule.status)}">${e(rule.status)}</span> <code>${e(rule.id)}</code> ${e(rule.title)}</h3>`,
     `<p class="sentence">${e(rule.sentence)}</p><p>${e(rule.message)}</p>`,
     evidence.length > 0 ? `<ol class="evidence">${evidence.join('')}</ol>` : '',
+    left > 0 ? `<p class="more-cases">and ${left} more ${left === 1 ? 'case' : 'cases'}, not shown here: the JSON report (<code>--report</code>) lists all ${rule.evidence.length}.</p>` : '',
     '</article>',
   ].join('');
+}
+
+// Exchanges of a rule's first piece of evidence shown on the first screen, one line each.
+const FIRST_EXCHANGES = 3;
+
+/** A rule's first piece of evidence in a few lines: its note, then its first exchanges and what each answered. */
+function firstEvidence(rule: JsonRule): string {
+  const [first] = rule.evidence;
+  if (!first) return '';
+  const exchanges = first.exchanges
+    .slice(0, FIRST_EXCHANGES)
+    .map((exchange) => `<br><span class="muted"><code>#${exchange.seq}</code> ${e(exchange.method)} <code>${e(exchange.url)}</code> → <strong>${e(answerText(exchange))}</strong></span>`);
+  const left = first.exchanges.length - exchanges.length;
+  return `<p class="first-evidence">${e(first.note)}${exchanges.join('')}${left > 0 ? `<br><span class="muted">and ${left} more</span>` : ''}</p>`;
+}
+
+/** The first screen's list: each rule that did not hold, with what the run showed and its first piece of evidence. */
+function didNotHold(rules: readonly JsonRule[]): string {
+  const broken = rules.filter((rule) => DID_NOT_HOLD.includes(rule.status)).sort(ruleSort);
+  if (broken.length === 0) return '';
+  const items = broken.map(
+    (rule) =>
+      `<li class="s-${e(rule.status)}" data-rule="${e(rule.id)}"><span class="status ${e(rule.status)}">${e(rule.status)}</span> <a href="#rule-${e(rule.id)}"><code>${e(rule.id)}</code></a> ${e(rule.title)}${rule.evidence.length > 1 ? ` <span class="muted">· ${rule.evidence.length} cases</span>` : ''}<p>${e(rule.message)}</p>${firstEvidence(rule)}</li>`,
+  );
+  return `<section id="did-not-hold" aria-label="Rules that did not hold"><ul class="did-not-hold">${items.join('')}</ul></section>`;
+}
+
+/** Which operations each rule that did not hold points at: their lanes are marked. */
+function laneFindings(rules: readonly JsonRule[]): LaneFindings {
+  const found = new Map<string, string[]>();
+  for (const rule of rules) {
+    if (!DID_NOT_HOLD.includes(rule.status)) continue;
+    for (const exchange of rule.evidence.flatMap((item) => item.exchanges)) {
+      if (exchange.operationId === undefined) continue;
+      const ids = found.get(exchange.operationId) ?? [];
+      if (!ids.includes(rule.id)) ids.push(rule.id);
+      found.set(exchange.operationId, ids);
+    }
+  }
+  return found;
 }
 
 /** The property's status; one that held over no case at all says so rather than passed. */
@@ -105,20 +172,22 @@ function settingsList(report: JsonReport): string {
 }
 
 /**
- * The run as one self-contained HTML page: verdict and counts, the operations timeline, the rules with
- * filters, and every failure with its evidence. Inline CSS, SVG and a few lines of script; a content
- * security policy forbids fetching anything.
+ * The run as one self-contained HTML page: verdict, counts and each rule that did not hold on the first
+ * screen, the operations timeline, the rules with filters, and every failure with its first cases. Inline
+ * CSS, SVG and a few lines of script; a content security policy forbids fetching anything.
  */
 export function renderHtmlReport(report: JsonReport, timeline: Timeline): string {
   const attention = report.rules.filter((rule) => ['error', 'fail', 'warn', 'advice', 'waived'].includes(rule.status)).sort(ruleSort);
   const s = report.summary;
-  const counts: Array<[string, number]> = [
-    ['passed', s.passed],
-    ['failed', s.failed],
-    ['warned', s.warned],
-    ['advice', s.advice],
-    ['not exercised', s.notExercised],
-    ['skipped', s.skipped],
+  // Each count leads to where its rules are: the details of those that need attention, the table for the rest.
+  const details = attention.length > 0 ? '#findings' : '#rules';
+  const counts: Array<[string, number, string]> = [
+    ['passed', s.passed, '#rules'],
+    ['failed', s.failed, details],
+    ['warned', s.warned, details],
+    ['advice', s.advice, details],
+    ['not exercised', s.notExercised, '#rules'],
+    ['skipped', s.skipped, '#rules'],
   ];
   return `<!doctype html>
 <html lang="en">
@@ -133,12 +202,13 @@ export function renderHtmlReport(report: JsonReport, timeline: Timeline): string
 <header>
 <h1><span class="verdict ${e(report.verdict)}">${e(report.verdict)}</span> ${e(report.target.url)}</h1>
 <p class="muted">${e(report.kit.name)} ${e(report.kit.version)} · started ${e(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · exit code ${report.exitCode} · ${report.exchanges.total} exchanges</p>
-<ul class="counts">${counts.map(([label, n]) => `<li><strong>${n}</strong> ${e(label)}</li>`).join('')}</ul>
+<ul class="counts">${counts.map(([label, n, href]) => `<li><a href="${href}"><strong>${n}</strong> ${e(label)}</a></li>`).join('')}<li><a href="#timeline"><strong>${timeline.lanes.length}</strong> ${timeline.lanes.length === 1 ? 'operation' : 'operations'}</a></li></ul>
 ${report.conclusions.length > 0 ? `<ul class="conclusions">${report.conclusions.map((c) => `<li>${e(c)}</li>`).join('')}</ul>` : ''}
+${didNotHold(report.rules)}
 </header>
 <main>
 <section id="timeline"><h2>Operations (${timeline.lanes.length})</h2>
-${timeline.lanes.length > 0 ? `<div class="timeline-scroll">${timelineSvg(timeline)}</div>${timelineLegend()}` : '<p>The provisioner accepted no operation (no 202): there is nothing to draw.</p>'}
+${timeline.lanes.length > 0 ? `${timelineHtml(timeline, laneFindings(report.rules))}${timelineLegend()}` : '<p>The provisioner accepted no operation (no 202): there is nothing to draw.</p>'}
 </section>
 <section id="rules"><h2>Rules</h2>
 ${filters(report.rules)}

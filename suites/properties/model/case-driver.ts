@@ -48,7 +48,8 @@ export class CaseDriver {
         concurrentReaders: 0,
         probeAfterFinal: false,
       },
-      undefined,
+      // Its operations are shown as any other: a case waiting on one is visibly waiting.
+      context.poller.observer,
       context.signal,
     );
   }
