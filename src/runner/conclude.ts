@@ -40,7 +40,9 @@ export interface FinishedRun {
 
 /** Judges a finished run and assembles its outcome: the one place `run` and `verify` reach a verdict. */
 export function concludeRun(run: FinishedRun): RunOutcome {
-  const waived = applyBaseline(judgeRules(run.transcript, run.context, run.selection), run.baseline ?? [], run.startedAt);
+  const judged = judgeRules(run.transcript, run.context, run.selection);
+  const answered = run.transcript.exchanges.some((exchange) => exchange.response !== undefined);
+  const waived = applyBaseline(answered ? judged : judged.map(unjudged), run.baseline ?? [], run.startedAt);
   const rules = waived.rules;
   const budget = run.budget && budgetOutcome(run.budget, rules, run.properties);
   const budgetSentence = budget && budgetNote(budget);
@@ -71,6 +73,16 @@ export function concludeRun(run: FinishedRun): RunOutcome {
     context: run.context,
     transcript: run.transcript,
   };
+}
+
+/**
+ * A rule of a run whose target never answered: a transport error is all any call got, so there was no answer
+ * to judge, and no rule failed or passed.
+ */
+function unjudged(rule: RuleResult): RuleResult {
+  if (rule.status === 'skip' || rule.status === 'error') return rule;
+  const message = 'the provisioner never answered: there was no answer to judge';
+  return { id: rule.id, level: rule.level, title: rule.title, sentence: rule.sentence, status: 'not-exercised', message, evidence: [] };
 }
 
 /** What an incomplete run lacks: the rules no situation exercised, each with why, and what cut the run short. */

@@ -1,6 +1,6 @@
 import type { JudgeContext } from '../core/judge-context.js';
 import type { Verdict } from '../core/verdict.js';
-import { TargetUnreachableError } from '../errors.js';
+import { unreachableSentences } from './unreachable-text.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { submissions } from '../transcript/views.js';
 
@@ -8,12 +8,7 @@ import { submissions } from '../transcript/views.js';
 export function conclusionsFor(transcript: Transcript, context: JudgeContext, verdict: Verdict, url: string): string[] {
   const sentences: string[] = [];
   const posts = submissions(transcript);
-  if (verdict === 'unreachable') {
-    const first = transcript.exchanges[0]?.error;
-    const unreachable = new TargetUnreachableError(url, first ? `${first.kind}: ${first.message}` : 'no request was sent');
-    sentences.push(`${unreachable.message}; nothing was judged (${unreachable.code})`);
-    return sentences;
-  }
+  if (verdict === 'unreachable') return unreachableSentences(url, transcript.exchanges);
   if (posts.length > 0 && !posts.some((post) => post.response?.status === 202)) {
     sentences.push('the provisioner never answered 202: no rule about accepted operations or their reads was judged');
   }

@@ -27,6 +27,7 @@ import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
 import type { ProfileName } from '../config/profiles.js';
 import type { Baseline } from '../config/baseline.js';
+import { FirstWave, NothingAnswered } from './first-wave.js';
 
 /** What a run needs: the resolved options, with a URL to aim at, and what to drive. */
 export interface RunRequest extends Omit<ResolvedRunOptions, 'url'> {
@@ -105,11 +106,16 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
   const startedAt = now();
   const transcript = new Transcript();
   const burst = request.burst ?? 0;
-  const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS + burst });
+  // A target whose first wave of calls all ended in transport errors answers nothing: the run stops there.
+  const nothingAnswered = new AbortController();
+  const wave = new FirstWave((decision, exchanges) => {
+    if (decision === 'unreachable') nothingAnswered.abort(new NothingAnswered(exchanges));
+  });
+  const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS + burst, watch: wave });
   const userSignal = request.signal ?? new AbortController().signal;
   // The budget stops driving like the user's stop does, but it is an ordinary end: only the user's makes the run interrupted.
   const budget = request.timeLimit ? startBudget(request.timeLimit, now) : undefined;
-  const signal = budget ? AbortSignal.any([userSignal, budget.signal]) : userSignal;
+  const signal = AbortSignal.any([userSignal, nothingAnswered.signal, ...(budget ? [budget.signal] : [])]);
   // Every request in flight listens to the run's signal; hundreds at once are expected, not a leak.
   setMaxListeners(0, signal);
   const poller = new Poller(
@@ -159,7 +165,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     // is judged on its own slice, which never sees the burst. Those that apply must wait anyway: the control plane
     // never runs two applies for one application and environment at once.
     await Promise.all([...scenarios, burstOver]);
-    if (request.properties) {
+    if (request.properties && !nothingAnswered.signal.aborted) {
       const settings = trackedProperties(propertySettings(request, budget), request.progress);
       properties = await runProperties(suiteContext, settings, context, (info) => context.changeSets.push(info));
     }
@@ -187,6 +193,8 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
   }
 
   const interrupted = userSignal.aborted;
+  // Of a target that answered nothing, only that is said: what the run did not get to is beside the point.
+  const unreachable = nothingAnswered.signal.aborted;
   return concludeRun({
     url: request.url,
     startedAt,
@@ -197,7 +205,7 @@ export async function runConformance(request: RunRequest): Promise<RunOutcome> {
     interrupted,
     ...(kitError && { kitError }),
     ...(request.baseline && { baseline: request.baseline.waivers }),
-    notes: [
+    notes: unreachable ? [] : [
       ...(interrupted ? ['the run was stopped before it ended: what was not driven was not judged, so it cannot pass'] : []),
       ...(request.properties?.suites.length ? [] : ['the property suites did not run: generated change sets and bad input were not tried']),
       ...(request.restart ? [] : [`the provisioner was not restarted, so durability.survives-restart was not judged: ${RESTART_HINT}`]),
