@@ -2,6 +2,7 @@ import type { Arbitrary } from 'fast-check';
 import type { ChangeSetInfo, JudgeContext } from '../../src/core/judge-context.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import type { SuiteContext } from '../suite.js';
+import type { ShrinkBudget } from './shrink-budget.js';
 
 /** Budgets and replay settings of the property-based suites, from the run command's flags. */
 export interface PropertySettings {
@@ -14,6 +15,8 @@ export interface PropertySettings {
   path?: string;
   /** Generated change sets go to POST /apply only when this is set. */
   allowApplyGenerated: boolean;
+  /** What shrinking a failure may spend; absent: three operation-lengths, at least 30 s. */
+  shrinkBudget?: ShrinkBudget;
 }
 
 /** What a property suite gets besides a scenario suite's context. */
