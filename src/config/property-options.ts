@@ -32,8 +32,8 @@ export function resolvePropertyOptions(flags: PropertyFlags, known: readonly Pro
   if (!timeLimit.ok) throw new UsageError('--property-time-limit', timeLimit.error);
   const seed = flags.seed === undefined ? undefined : integerFlag('--seed', flags.seed, -SEED_LIMIT, SEED_LIMIT - 1);
   const maxExamples = flags.maxExamples === undefined ? profileMaxExamples : integerFlag('--max-examples', flags.maxExamples, 1, 100_000);
-  // A model-based path carries the commands' replay path after an '@'.
-  if (flags.path !== undefined && !/^\d+(:\d+)*(@\S+)?$/.test(flags.path)) {
+  // A model-based path carries the commands' replay path after an '@'; one run in batches of another size than the property's own starts with `SIZE/`.
+  if (flags.path !== undefined && !/^(\d+\/)?\d+(:\d+)*(@\S+)?$/.test(flags.path)) {
     throw new UsageError('--path', `"${flags.path}" is not a fast-check path (numbers joined by colons, e.g. 3:0:1), as a failed property prints it`);
   }
   if (flags.path !== undefined && seed === undefined) throw new UsageError('--path', 'replays a case only together with the --seed it was printed with');

@@ -5,6 +5,7 @@ import { BatchArbitrary } from './batch-arbitrary.js';
 import { BatchVerdicts, SKIPPED, type SubCaseRecord } from './batch-verdicts.js';
 import type { CaseVerdict, PropertyContext, PropertySpec } from './property.js';
 import { DEFAULT_SHRINK_BUDGET, shrinkBudgetMs } from './shrink-budget.js';
+import { batchSizeFor, pathWithBatch, splitBatchPath } from './batch-size.js';
 
 /** Times the shrunk counterexample is run again before it is reported. */
 const RERUNS = 3;
@@ -21,7 +22,10 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const { settings } = context;
   const seed = settings.seed ?? freshSeed();
   const replaying = settings.seed !== undefined && settings.path !== undefined;
-  const size = Math.max(1, Math.floor(spec.batchSize ?? 1));
+  const own = Math.max(1, Math.floor(spec.batchSize ?? 1));
+  // A replay takes the batch size its path recorded; a path without one was run at the property's own size.
+  const replayPath = settings.path === undefined ? undefined : splitBatchPath(settings.path);
+  const size = replaying ? (replayPath?.size ?? own) : batchSizeFor(own, settings.maxExamples, spec.batchLimit);
   const arbitrary = new BatchArbitrary(spec.slots?.(size) ?? Array.from({ length: size }, () => spec.arbitrary), {
     width: (slot) => spec.shrinkWidth?.(slot) ?? 1,
     start: (batch, width) => startAhead(batch, width),
@@ -169,7 +173,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
     numRuns: numBatches,
     seed,
-    path: replaying ? settings.path : undefined,
+    path: replaying ? replayPath?.path : undefined,
     endOnFailure: replaying,
     plugins: [fc.interruptAfterTimeLimit(settings.timeLimitMs)],
   });
@@ -193,7 +197,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   }
 
   const { value } = lastFailure;
-  const path = details.counterexamplePath ?? undefined;
+  const path = details.counterexamplePath === null || details.counterexamplePath === undefined ? undefined : pathWithBatch(details.counterexamplePath, size, own);
   const failure = lastFailure;
   const reruns: PropertyResult['reruns'] = [];
   for (let i = 0; i < RERUNS && !context.signal.aborted; i++) {

@@ -51,6 +51,11 @@ export interface PropertySpec<T> {
    * cases asked for: a replay line does not carry it, and the batches must be generated as they were.
    */
   batchSize?: number;
+  /**
+   * When given, the batch grows with the cases asked for (certify's 50 in one batch), up to this many sub-cases at
+   * once; the replay path then records the size (see batch-size.ts).
+   */
+  batchLimit?: number;
   /** The arbitrary of each place in a batch of `size`, when places differ (e.g. which may apply under which lock); default `arbitrary` for every place. */
   slots?(size: number): Array<Arbitrary<T>>;
   /**

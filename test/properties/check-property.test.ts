@@ -286,3 +286,35 @@ describe('checkProperty', () => {
     });
   });
 });
+
+describe('batches that follow the cases asked for', () => {
+  it('puts the cases asked for in one batch up to the limit, records the size in the path, and replays that batch', async () => {
+    const batches = new Map<string, number>();
+    const runCase: PropertySpec<number>['runCase'] = async (n, caseSuite) => {
+      const batch = caseSuite.replace(/\.\d+$/, '');
+      batches.set(batch, (batches.get(batch) ?? 0) + 1);
+      return n >= 900 ? brokenAt(n, `n is ${n}`) : HELD;
+    };
+    const property = { ...spec(runCase), batchSize: 10, batchLimit: 50 };
+    const result = await checkProperty(contextWith({ seed: 7, maxExamples: 50 }), property);
+    expect(result.status).toBe('failed');
+    // The first batch held all 50 generated cases at once.
+    expect(batches.get('property/test#1')).toBe(50);
+    expect(result.path).toMatch(/^50\/\d+(:\d+)*$/);
+    expect(result.message).toContain(`--path ${result.path}`);
+    const replayed = await checkProperty(contextWith({ seed: 7, path: result.path }), property);
+    expect(replayed.counterexample).toBe(result.counterexample);
+  });
+
+  it('keeps the property’s own size, and a path without one, when no limit is given or fewer cases are asked', async () => {
+    const { batchSizeFor, pathWithBatch, splitBatchPath } = await import('../../suites/properties/batch-size.js');
+    expect(batchSizeFor(20, 50, undefined)).toBe(20);
+    expect(batchSizeFor(20, 50, 50)).toBe(50);
+    expect(batchSizeFor(20, 200, 50)).toBe(50);
+    expect(batchSizeFor(20, 5, 50)).toBe(20);
+    expect(batchSizeFor(1, 50, 50)).toBe(1);
+    expect(pathWithBatch('3:0:1', 20, 20)).toBe('3:0:1');
+    expect(splitBatchPath(pathWithBatch('3:0:1', 50, 20))).toEqual({ size: 50, path: '3:0:1' });
+    expect(splitBatchPath('3:0:1')).toEqual({ path: '3:0:1' });
+  });
+});
