@@ -26,6 +26,7 @@ const LONG = process.env.BENCH_SLOW_LONG === '1';
 
 interface ReportShape {
   verdict: string;
+  rules?: Array<{ id: string; status: string }>;
   properties?: Array<{ name: string; status: string; numRuns: number; shrinkRuns?: number; casesAsked?: number; interrupted: boolean }>;
 }
 
@@ -115,6 +116,9 @@ async function slowRun(profile: 'certify' | 'ci', workSeconds: number, goalS: nu
         casesText(run.report),
       ].join('  '),
     );
+    // What kept a run from passing, so that a figure is never read without its reason.
+    const open = (run.report?.rules ?? []).filter((rule) => rule.status === 'not-exercised' || rule.status === 'fail');
+    if (run.report?.verdict !== 'pass' && open.length > 0) console.log(`  not passing: ${open.map((rule) => `${rule.id} ${rule.status}`).join(', ')}`);
   } finally {
     served.stop();
     rmSync(folder, { recursive: true, force: true });
