@@ -15,7 +15,7 @@ export interface PropertySettings {
   path?: string;
   /** Generated change sets go to POST /apply only when this is set. */
   allowApplyGenerated: boolean;
-  /** What shrinking a failure may spend; absent: three operation-lengths, at least 30 s. */
+  /** What shrinking a failure may spend; absent: three operation-lengths, at least two minutes. */
   shrinkBudget?: ShrinkBudget;
 }
 

@@ -8,11 +8,11 @@
 export interface ShrinkBudget {
   /** Operation-lengths shrinking may spend. */
   lengths: number;
-  /** Shrinking is never cut before this, however short the cases: against a fast provisioner it takes seconds. */
+  /** Shrinking is never cut before this, however short the cases: against a fast or one-second provisioner it reaches the minimum well within it. */
   floorMs: number;
 }
 
-export const DEFAULT_SHRINK_BUDGET: ShrinkBudget = { lengths: 3, floorMs: 30_000 };
+export const DEFAULT_SHRINK_BUDGET: ShrinkBudget = { lengths: 3, floorMs: 120_000 };
 
 /** Milliseconds shrinking may take, given the longest case judged so far and the property's time left. */
 export function shrinkBudgetMs(budget: ShrinkBudget, longestCaseMs: number, remainingMs: number): number {
