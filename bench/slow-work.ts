@@ -1,68 +1,140 @@
 /**
- * Prints what a default run costs against slow work: the reference provisioner runs in a process of its
- * own with work W, a default `run` (the `ci` profile, every suite and property) is aimed at it, and the
- * bench prints the run's wall time over W, the cases each property judged and whether a limit cut one
- * short. The goal is a wall time of at most 4 W + 20 s with every case judged.
- * Run: npm run bench:slow (W = 2 s and 15 s; BENCH_SLOW_60=1 adds 60 s; BENCH_SLOW_WORK=2,15 picks others).
+ * Prints what runs cost against slow work: the reference provisioner served in a process of its own (async:
+ * every plan and apply takes W), the kit aimed at it as a user would, and for each run its wall time over W, the
+ * cases each property judged of those it was asked for, and the verdict.
+ *
+ *   certify, W = 30 s: --profile certify with the reference's registration and a --restart-command that stops
+ *     the served reference and starts it again on the same port and durable store (--store).
+ *     Goal: pass within 4 W + 60 s, every case judged.
+ *   ci (the default run), W = 15 s. Goal: at most 75 s.
+ *   a target that answers nothing (nothing listens). Goal: exit 3 within 5 s, at most ten lines.
+ *
+ * Run: npm run bench:slow. BENCH_SLOW_LONG=1 adds certify and ci at W = 2 min (goals 4 W + 60 s and 3 W + 30 s);
+ * BENCH_SLOW_ONLY=certify,ci,unreachable picks some of the runs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'provisioner-conformance.js');
-const WORK_SECONDS = (process.env.BENCH_SLOW_WORK ?? `2,15${process.env.BENCH_SLOW_60 === '1' ? ',60' : ''}`).split(',').map(Number);
+const REGISTRATION = join(ROOT, 'fixtures', 'registrations', 'reference.json');
+const ONLY = (process.env.BENCH_SLOW_ONLY ?? 'certify,ci,unreachable').split(',');
+const LONG = process.env.BENCH_SLOW_LONG === '1';
 
 interface ReportShape {
   verdict: string;
-  summary: Record<string, number>;
-  properties?: Array<{ name: string; status: string; numRuns: number; interrupted: boolean }>;
+  rules?: Array<{ id: string; status: string }>;
+  properties?: Array<{ name: string; status: string; numRuns: number; shrinkRuns?: number; casesAsked?: number; interrupted: boolean }>;
 }
 
-/** Starts `serve` in a child process and resolves with its URL, the first line it prints. */
-async function serve(workSeconds: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--mode', 'async', '--work', `PT${workSeconds}S`, '--max-operation-duration', 'PT30M'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const lines = createInterface({ input: child.stdout! });
-  for await (const line of lines) if (line.startsWith('http://')) return { url: line.trim(), child };
-  throw new Error('serve ended before it printed its URL');
+interface Measured {
+  wallS: number;
+  exitCode: number;
+  output: string;
+  report?: ReportShape;
 }
 
-function runKit(url: string, reportPath: string): Promise<number> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, 'run', '--url', url, '--max-operation-duration', 'PT30M', '--report', reportPath], { stdio: 'ignore' });
-    child.on('error', fail);
-    child.on('exit', (code) => done(code ?? -1));
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
   });
 }
 
-async function measure(workSeconds: number): Promise<void> {
-  const { url, child } = await serve(workSeconds);
-  const folder = mkdtempSync(join(tmpdir(), 'pc-bench-slow-'));
-  try {
-    const reportPath = join(folder, 'report.json');
+/**
+ * The reference served apart on a fixed port with a durable store, and a shell command that restarts it: stops
+ * the process in the pid file, starts `serve` again with the same arguments, and returns once it listens.
+ */
+async function servedWithRestart(workSeconds: number, folder: string): Promise<{ url: string; restartCommand: string; stop(): void }> {
+  const port = await freePort();
+  const pidFile = join(folder, 'pid');
+  const serveArgs = [BIN, 'serve', '--host', '127.0.0.1', '--port', String(port), '--mode', 'async', '--work', `PT${workSeconds}S`, '--store', join(folder, 'store.json'), '--max-operation-duration', 'PT30M'];
+  const quoted = serveArgs.map((arg) => `'${arg}'`).join(' ');
+  const listening = `node -e "require('net').connect(${port},'127.0.0.1').on('connect',()=>process.exit(0)).on('error',()=>process.exit(1))"`;
+  const start = `nohup '${process.execPath}' ${quoted} >/dev/null 2>&1 & echo $! > '${pidFile}'; until ${listening}; do sleep 0.1; done`;
+  const script = join(folder, 'restart.sh');
+  writeFileSync(script, `kill $(cat '${pidFile}') 2>/dev/null; while kill -0 $(cat '${pidFile}') 2>/dev/null; do sleep 0.05; done\n${start}\n`);
+  execFileSync('sh', ['-c', start]);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    restartCommand: `sh '${script}'`,
+    stop: () => {
+      try {
+        process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    },
+  };
+}
+
+function runKit(args: readonly string[], reportPath: string | undefined): Promise<Measured> {
+  return new Promise((done, fail) => {
     const started = performance.now();
-    const exitCode = await runKit(url, reportPath);
-    const wallS = (performance.now() - started) / 1000;
-    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as ReportShape;
-    const goalS = 4 * workSeconds + 20;
-    const properties = (report.properties ?? []).map((p) => `${p.name.replace('property/', '')} ${p.numRuns}${p.interrupted ? ' (cut short)' : ''}`);
+    const child = spawn(process.execPath, [BIN, 'run', ...args, ...(reportPath ? ['--report', reportPath] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (output += chunk));
+    child.on('error', fail);
+    child.on('exit', (code) => {
+      const wallS = (performance.now() - started) / 1000;
+      const report = reportPath ? (JSON.parse(readFileSync(reportPath, 'utf8')) as ReportShape) : undefined;
+      done({ wallS, exitCode: code ?? -1, output, ...(report && { report }) });
+    });
+  });
+}
+
+function casesText(report: ReportShape | undefined): string {
+  const properties = report?.properties ?? [];
+  const judged = properties.reduce((sum, p) => sum + p.numRuns - (p.shrinkRuns ?? 0), 0);
+  const asked = properties.reduce((sum, p) => sum + (p.casesAsked ?? p.numRuns), 0);
+  const each = properties.map((p) => `${p.name.replace('property/', '')} ${p.numRuns - (p.shrinkRuns ?? 0)}/${p.casesAsked ?? '?'}${p.interrupted ? ' cut' : ''}`);
+  return `cases judged ${judged}/${asked} (${each.join(', ')})`;
+}
+
+async function slowRun(profile: 'certify' | 'ci', workSeconds: number, goalS: number): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'pc-bench-slow-'));
+  const served = await servedWithRestart(workSeconds, folder);
+  try {
+    const args =
+      profile === 'certify'
+        ? ['--url', served.url, '--profile', 'certify', '--registration', REGISTRATION, '--restart-command', served.restartCommand]
+        : ['--url', served.url, '--max-operation-duration', 'PT30M'];
+    const run = await runKit(args, join(folder, 'report.json'));
     console.log(
       [
-        `work ${String(workSeconds).padStart(3)} s`,
-        `wall ${wallS.toFixed(1)} s`,
-        `wall/W ${(wallS / workSeconds).toFixed(2)}`,
-        `goal ${goalS} s ${wallS <= goalS ? 'met' : 'missed'}`,
-        `verdict ${report.verdict} (exit ${exitCode})`,
-        `cases judged: ${properties.join(', ')}`,
+        `${profile.padEnd(7)} W ${String(workSeconds).padStart(3)} s`,
+        `wall ${run.wallS.toFixed(1)} s = ${(run.wallS / workSeconds).toFixed(2)} W`,
+        `goal ${goalS} s ${run.wallS <= goalS ? 'met' : 'missed'}`,
+        `verdict ${run.report?.verdict ?? '?'} (exit ${run.exitCode})`,
+        casesText(run.report),
       ].join('  '),
     );
+    // What kept a run from passing, so that a figure is never read without its reason.
+    const open = (run.report?.rules ?? []).filter((rule) => rule.status === 'not-exercised' || rule.status === 'fail');
+    if (run.report?.verdict !== 'pass' && open.length > 0) console.log(`  not passing: ${open.map((rule) => `${rule.id} ${rule.status}`).join(', ')}`);
   } finally {
-    child.kill();
+    served.stop();
     rmSync(folder, { recursive: true, force: true });
   }
 }
 
-console.log('slow work: the reference provisioner in its own process (async: every plan and apply takes W), a default run');
-for (const seconds of WORK_SECONDS) await measure(seconds);
+async function unreachable(): Promise<void> {
+  const port = await freePort();
+  const run = await runKit(['--url', `http://127.0.0.1:${port}`], undefined);
+  const lines = run.output.trim().split('\n').length;
+  console.log(`nothing listens  wall ${run.wallS.toFixed(1)} s  goal 5 s ${run.wallS <= 5 ? 'met' : 'missed'}  exit ${run.exitCode}  ${lines} lines of output (goal ≤ 10)`);
+}
+
+console.log('slow work: the reference provisioner served apart (async: every plan and apply takes W)');
+if (ONLY.includes('unreachable')) await unreachable();
+if (ONLY.includes('ci')) await slowRun('ci', 15, 75);
+if (ONLY.includes('certify')) await slowRun('certify', 30, 4 * 30 + 60);
+if (LONG && ONLY.includes('ci')) await slowRun('ci', 120, 3 * 120 + 30);
+if (LONG && ONLY.includes('certify')) await slowRun('certify', 120, 4 * 120 + 60);

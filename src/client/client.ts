@@ -8,6 +8,7 @@ import { BodyStore } from '../transcript/body-store.js';
 import { SharedParts } from './shared-parts.js';
 import { READ_GARBAGE } from './read-garbage.js';
 import { decodeBody } from './content-coding.js';
+import { sharedLookup } from './shared-lookup.js';
 
 export interface ClientOptions {
   /** The provisioner's base URL; paths are appended to it. */
@@ -19,6 +20,14 @@ export interface ClientOptions {
   connections?: number;
   /** Bytes of a response body kept; the rest is dropped and the body marked truncated. */
   bodyLimitBytes?: number;
+  /** Hears each call as it is sent and as it ends (the runner's watch over its first wave). */
+  watch?: CallWatch;
+}
+
+/** What hears of every call: sent, then ended with its recorded exchange. */
+export interface CallWatch {
+  sent(): void;
+  end(exchange: Exchange): void;
 }
 
 export interface SendOptions {
@@ -57,7 +66,7 @@ export class ProvisionerClient {
     this.bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
     this.readHeaders = { accept: 'application/json', ...lowerCaseKeys(options.headers ?? {}) };
     this.bodyHeaders = { ...this.readHeaders, 'content-type': 'application/json' };
-    this.agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 4000 });
+    this.agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 4000, connect: { lookup: sharedLookup() } });
   }
 
   get transcript(): Transcript {
@@ -83,6 +92,7 @@ export class ProvisionerClient {
     if (options.signal?.aborted) cut.abort();
     else runStops?.add(cut);
     const sentAt = now();
+    this.options.watch?.sent();
     let respondedAt: number | undefined;
     let response: RecordedResponse | undefined;
     let error: Exchange['error'];
@@ -113,7 +123,7 @@ export class ProvisionerClient {
       clearTimeout(timer);
       runStops?.delete(cut);
     }
-    return this.transcript.record({
+    const recorded = this.transcript.record({
       suite: options.suite,
       tag: options.tag,
       probe: options.probe,
@@ -127,6 +137,8 @@ export class ProvisionerClient {
       response,
       error,
     });
+    this.options.watch?.end(recorded);
+    return recorded;
   }
 
   /** The exchanges in flight under a run-wide signal: one listener on it stops them all, not one listener each. */

@@ -22,10 +22,25 @@ function codeOf(error: unknown): string | undefined {
   return cause === undefined ? (typeof code === 'string' ? code : undefined) : codeOf(cause);
 }
 
+/**
+ * TLS errors whose cause is nearly always the same: an https:// URL aimed at a port that speaks plain HTTP,
+ * whose first bytes OpenSSL reads as a record of an unknown version.
+ */
+const PLAIN_HTTP_CODES = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_HTTP_REQUEST', 'ERR_SSL_PACKET_LENGTH_TOO_LONG']);
+
+/** One line for a TLS error, in place of OpenSSL's text with its source file and line. */
+function tlsMessage(code: string): string | undefined {
+  if (PLAIN_HTTP_CODES.has(code)) return `TLS handshake failed (${code}): the port speaks plain HTTP: try http://`;
+  if (code.startsWith('ERR_SSL_')) return `TLS handshake failed (${code})`;
+  return undefined;
+}
+
 /** Turns whatever undici threw into a transport error a report can show. */
 export function classifyTransportError(error: unknown, timedOut: boolean, timeoutMs: number): TransportError {
   if (timedOut) return { kind: 'timeout', message: `no complete answer within ${timeoutMs} ms` };
   const code = codeOf(error);
+  const tls = code === undefined ? undefined : tlsMessage(code);
+  if (tls !== undefined) return { kind: 'other', message: tls };
   const kind = (code && KIND_BY_CODE[code]) || 'other';
   const message = error instanceof Error ? error.message : String(error);
   if (kind === 'timeout') return { kind, message: `no complete answer within ${timeoutMs} ms (${code})` };

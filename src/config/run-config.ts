@@ -302,8 +302,8 @@ export function propertyConfig(options: RunOptions, profileMaxExamples: number |
   const timeLimit = given !== undefined ? durationOption('propertyTimeLimit', given) : runTimeLimit ? undefined : durationOption('propertyTimeLimit', RUN_DEFAULTS.propertyTimeLimit);
   const seed = options.seed === undefined ? undefined : wholeNumber('seed', options.seed, -SEED_LIMIT, SEED_LIMIT - 1);
   const maxExamples = options.maxExamples === undefined ? profileMaxExamples : wholeNumber('maxExamples', options.maxExamples, 1, 100_000);
-  // A model-based path carries the commands' replay path after an '@'.
-  if (options.path !== undefined && !/^\d+(:\d+)*(@\S+)?$/.test(options.path)) {
+  // A model-based path carries the commands' replay path after an '@'; one run in batches of another size than the property's own starts with `SIZE/`.
+  if (options.path !== undefined && !/^(\d+\/)?\d+(:\d+)*(@\S+)?$/.test(options.path)) {
     throw new UsageError('--path', `"${options.path}" is not a fast-check path (numbers joined by colons, e.g. 3:0:1), as a failed property prints it`);
   }
   if (options.path !== undefined && seed === undefined) throw new UsageError('--path', 'replays a case only together with the --seed it was printed with');

@@ -9,6 +9,8 @@ export interface PropertyResult {
   numRuns: number;
   /** Of `numRuns`, the candidates tried while shrinking a failure; the rest were generated. Absent: none. */
   shrinkRuns?: number;
+  /** Generated cases the property was asked for; fewer judged means a limit cut it short. Absent in older reports. */
+  casesAsked?: number;
   seed: number;
   /** fast-check's path to the shrunk counterexample; `--seed S --path P` replays it. */
   path?: string;

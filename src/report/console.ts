@@ -188,6 +188,8 @@ export const OUTPUT_MISSING_EXIT_CODE = 2;
 /** The end-of-run text: what the run concluded, one line per rule, the evidence for each broken rule, then the counts and verdict. */
 export function renderSummary(outcome: RunOutcome, options: SummaryOptions): string {
   const style = createStyle(options.color);
+  // A target that answered nothing: what was tried and what it got say it all; no rule was judged.
+  if (outcome.verdict === 'unreachable') return `${[...runSection(outcome, style), verdictLine(outcome.verdict, outcome.exitCode, options.missingOutputs ?? [], style)].join('\n')}\n`;
   const lines = [...runSection(outcome, style), style.bold('Rules'), ...ruleLines(outcome.rules, style)];
   for (const rule of outcome.rules) {
     if (rule.status !== 'fail' && rule.status !== 'error' && rule.status !== 'warn' && rule.status !== 'advice') continue;

@@ -175,6 +175,7 @@ function jsonProperty<L>(outcome: RunOutcome, result: PropertyResult, exchangesB
     status: result.status,
     numRuns: result.numRuns,
     ...(result.shrinkRuns !== undefined && result.shrinkRuns > 0 && { shrinkRuns: result.shrinkRuns }),
+    ...(result.casesAsked !== undefined && { casesAsked: result.casesAsked }),
     seed: result.seed,
     ...(result.path !== undefined && { path: result.path }),
     interrupted: result.interrupted,

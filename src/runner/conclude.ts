@@ -40,12 +40,17 @@ export interface FinishedRun {
 
 /** Judges a finished run and assembles its outcome: the one place `run` and `verify` reach a verdict. */
 export function concludeRun(run: FinishedRun): RunOutcome {
-  const waived = applyBaseline(judgeRules(run.transcript, run.context, run.selection), run.baseline ?? [], run.startedAt);
+  const judged = judgeRules(run.transcript, run.context, run.selection);
+  const answered = run.transcript.exchanges.some((exchange) => exchange.response !== undefined);
+  const waived = applyBaseline(answered ? judged : judged.map(unjudged), run.baseline ?? [], run.startedAt);
   const rules = waived.rules;
   const budget = run.budget && budgetOutcome(run.budget, rules, run.properties);
   const budgetSentence = budget && budgetNote(budget);
   const certify = run.settings.profile === 'certify';
-  const verdict = run.kitError ? run.kitError.verdict : decideVerdict(rules, run.transcript, run.interrupted, certify, budget?.exhausted ?? false);
+  const decided = run.kitError ? run.kitError.verdict : decideVerdict(rules, run.transcript, run.interrupted, certify, budget?.exhausted ?? false);
+  // A certification promises its cases: a property that held over fewer than it was asked for leaves it incomplete.
+  const short = shortProperties(run.properties);
+  const verdict = certify && decided === 'pass' && short.length > 0 ? 'incomplete' : decided;
   return {
     kit: kitIdentity(),
     target: { url: run.url },
@@ -61,7 +66,7 @@ export function concludeRun(run: FinishedRun): RunOutcome {
       ...run.notes,
       ...(budgetSentence ? [budgetSentence] : []),
       ...waived.notes,
-      ...(verdict === 'incomplete' ? [incompleteConclusion(rules, certify, budget?.limit.text)] : []),
+      ...(verdict === 'incomplete' ? [incompleteConclusion(rules, certify, budget?.limit.text, short)] : []),
       // A certificate says which ways of answering it covers: a provisioner may choose 200 or 202 for each call.
       ...(certify && (verdict === 'pass' || verdict === 'incomplete') ? [waysCertified(run.transcript)] : []),
       ...conclusionsFor(run.transcript, run.context, verdict, run.url),
@@ -75,10 +80,27 @@ export function concludeRun(run: FinishedRun): RunOutcome {
   };
 }
 
-/** What an incomplete run lacks: the rules no situation exercised, each with why, and what cut the run short. */
-function incompleteConclusion(rules: readonly RuleResult[], certify: boolean, timeLimit: string | undefined): string {
+/**
+ * A rule of a run whose target never answered: a transport error is all any call got, so there was no answer
+ * to judge, and no rule failed or passed.
+ */
+function unjudged(rule: RuleResult): RuleResult {
+  if (rule.status === 'skip' || rule.status === 'error') return rule;
+  const message = 'the provisioner never answered: there was no answer to judge';
+  return { id: rule.id, level: rule.level, title: rule.title, sentence: rule.sentence, status: 'not-exercised', message, evidence: [] };
+}
+
+/** Properties that passed over fewer generated cases than they were asked for: a limit stopped them. */
+export function shortProperties(properties: readonly PropertyResult[]): PropertyResult[] {
+  return properties.filter((property) => property.status === 'passed' && property.casesAsked !== undefined && property.numRuns - (property.shrinkRuns ?? 0) < property.casesAsked);
+}
+
+/** What an incomplete run lacks: the rules no situation exercised, each with why, the properties cut short, and what cut the run short. */
+function incompleteConclusion(rules: readonly RuleResult[], certify: boolean, timeLimit: string | undefined, short: readonly PropertyResult[]): string {
   const missing = rules.filter((rule) => rule.status === 'not-exercised').map((rule) => `${rule.id} (${rule.message})`);
   const lacking = missing.length === 0 ? '' : `: ${missing.length} ${missing.length === 1 ? 'rule was' : 'rules were'} not exercised, so nothing is ${certify ? 'certified' : 'known'} about ${missing.length === 1 ? 'it' : 'them'}: ${missing.join('; ')}`;
-  if (timeLimit !== undefined) return `the run is incomplete: its time limit ${timeLimit} was spent before it ended (raise --time-limit)${lacking}`;
-  return `the certification is incomplete${lacking}`;
+  const cut = short.map((property) => `${property.name} judged ${property.numRuns - (property.shrinkRuns ?? 0)} of ${property.casesAsked ?? 0} cases`);
+  const properties = cut.length === 0 ? '' : `${lacking === '' ? ':' : ';'} ${cut.length === 1 ? 'a property was' : 'properties were'} cut short by a time limit: ${cut.join('; ')}`;
+  if (timeLimit !== undefined) return `the run is incomplete: its time limit ${timeLimit} was spent before it ended (raise --time-limit)${lacking}${properties}`;
+  return `the certification is incomplete${lacking}${properties}`;
 }

@@ -1,5 +1,6 @@
 import type { JudgeContext } from '../core/judge-context.js';
 import type { Verdict } from '../core/verdict.js';
+import { unreachableSentences } from './unreachable-text.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { submissions } from '../transcript/views.js';
 import { waysJudged, type AnswerWay } from '../rules/support/answer-ways.js';
@@ -21,13 +22,7 @@ export function waysCertified(transcript: Transcript): string {
 export function conclusionsFor(transcript: Transcript, context: JudgeContext, verdict: Verdict, url: string): string[] {
   const sentences: string[] = [];
   const posts = submissions(transcript);
-  if (verdict === 'unreachable') {
-    const first = transcript.exchanges[0]?.error;
-    // Not thrown: an unreachable target is a verdict of its own (exit 3), with a report that says so.
-    const detail = first ? `${first.kind}: ${first.message}` : 'no request was sent';
-    sentences.push(`the provisioner at ${url} never answered: ${detail}; nothing was judged (KIT_TARGET_UNREACHABLE)`);
-    return sentences;
-  }
+  if (verdict === 'unreachable') return unreachableSentences(url, transcript.exchanges);
   const ways = waysJudged(transcript);
   if (ways.length === 1) sentences.push(ONE_WAY[ways[0]!]);
   else if (posts.length > 0 && ways.length === 0) {

@@ -24,6 +24,7 @@ import type { SuiteProgress } from '../core/suite-progress.js';
 import { restartReserveMs, startBudget, withBudgetedTimeLimit, type RunBudget } from './budget.js';
 import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
+import { FirstWave, NothingAnswered } from './first-wave.js';
 
 /** The values of the run's configuration that driving and judging read; the profile and the config file only to record them. */
 export type DriveConfig = Pick<
@@ -102,11 +103,16 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
   const startedAt = now();
   const transcript = new Transcript();
   const burst = request.burst?.calls ?? 0;
-  const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS + burst });
+  // A target whose first wave of calls all ended in transport errors answers nothing: the run stops there.
+  const nothingAnswered = new AbortController();
+  const wave = new FirstWave((decision, exchanges) => {
+    if (decision === 'unreachable') nothingAnswered.abort(new NothingAnswered(exchanges));
+  });
+  const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS + burst, watch: wave });
   const userSignal = request.signal ?? new AbortController().signal;
   // The budget stops driving like the user's stop does, but it is an ordinary end: only the user's makes the run interrupted.
   const budget = request.timeLimit ? startBudget(request.timeLimit, now) : undefined;
-  const signal = budget ? AbortSignal.any([userSignal, budget.signal]) : userSignal;
+  const signal = AbortSignal.any([userSignal, nothingAnswered.signal, ...(budget ? [budget.signal] : [])]);
   // Every request in flight listens to the run's signal; hundreds at once are expected, not a leak.
   setMaxListeners(0, signal);
   const poller = new Poller(
@@ -156,7 +162,7 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
     // is judged on its own slice, which never sees the burst. Those that apply must wait anyway: the control plane
     // never runs two applies for one application and environment at once.
     await Promise.all([...scenarios, burstOver]);
-    if (request.properties) {
+    if (request.properties && !nothingAnswered.signal.aborted) {
       const settings = trackedProperties(propertySettings(request, budget), request.progress);
       properties = await runProperties(suiteContext, settings, context, (info) => context.changeSets.push(info));
     }
@@ -184,6 +190,8 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
   }
 
   const interrupted = userSignal.aborted;
+  // Of a target that answered nothing, only that is said: what the run did not get to is beside the point.
+  const unreachable = nothingAnswered.signal.aborted;
   return concludeRun({
     url: request.url,
     startedAt,
@@ -194,7 +202,7 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
     interrupted,
     ...(kitError && { kitError }),
     ...(request.baseline && { baseline: request.baseline.waivers }),
-    notes: [
+    notes: unreachable ? [] : [
       ...(interrupted ? ['the run was stopped before it ended: what was not driven was not judged, so it cannot pass'] : []),
       ...(request.properties?.suites.length ? [] : ['the property suites did not run: generated change sets and bad input were not tried']),
       ...(request.restart ? [] : [NOT_RESTARTED_NOTE]),

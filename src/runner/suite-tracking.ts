@@ -1,5 +1,6 @@
 import { plural } from '../core/text.js';
 import { isBudgetSpent } from '../core/budget-spent.js';
+import { isNothingAnswered } from './first-wave.js';
 import type { SuiteProgress } from '../core/suite-progress.js';
 import type { PropertySuite } from '../../suites/properties/property.js';
 import type { Suite, SuiteContext } from '../../suites/suite.js';
@@ -44,7 +45,8 @@ export function trackedSuite(suite: Suite, progress: SuiteProgress): Suite {
       try {
         await suite.run({ ...context, caseEnded: cases.caseEnded });
       } finally {
-        progress.suiteEnded(suite.name, endSummary(cases.done(), total, context.signal));
+        // A target that answered nothing gets one short summary, not a line per suite it stopped.
+        if (!isNothingAnswered(context.signal)) progress.suiteEnded(suite.name, endSummary(cases.done(), total, context.signal));
       }
     },
   };

@@ -1,3 +1,4 @@
+import { MAX_BATCH } from './batch-size.js';
 import { randomUUID } from 'node:crypto';
 import { sleep } from '../../src/client/clock.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
@@ -38,6 +39,7 @@ function badInputSuite(name: string, tag: ExchangeTag & ('malformed-json' | 'inv
         name,
         arbitrary: arbitrary(),
         batchSize: BATCH,
+        batchLimit: MAX_BATCH,
         shrinkWidth: () => SHRINK_WIDTH,
         runCase: (body, caseSuite, signal) => runCase(context, tag, rule, body, caseSuite, signal),
         describe: describeBody,

@@ -4,6 +4,8 @@ import { InternalError, messageOf } from '../../src/errors.js';
 import { BatchArbitrary } from './batch-arbitrary.js';
 import { BatchVerdicts, SKIPPED, type SubCaseRecord } from './batch-verdicts.js';
 import type { CaseVerdict, PropertyContext, PropertySpec } from './property.js';
+import { DEFAULT_SHRINK_BUDGET, shrinkBudgetMs } from './shrink-budget.js';
+import { batchSizeFor, pathWithBatch, splitBatchPath } from './batch-size.js';
 
 /** Times the shrunk counterexample is run again before it is reported. */
 const RERUNS = 3;
@@ -20,7 +22,10 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const { settings } = context;
   const seed = settings.seed ?? freshSeed();
   const replaying = settings.seed !== undefined && settings.path !== undefined;
-  const size = Math.max(1, Math.floor(spec.batchSize ?? 1));
+  const own = Math.max(1, Math.floor(spec.batchSize ?? 1));
+  // A replay takes the batch size its path recorded; a path without one was run at the property's own size.
+  const replayPath = settings.path === undefined ? undefined : splitBatchPath(settings.path);
+  const size = replaying ? (replayPath?.size ?? own) : batchSizeFor(own, settings.maxExamples, spec.batchLimit);
   const arbitrary = new BatchArbitrary(spec.slots?.(size) ?? Array.from({ length: size }, () => spec.arbitrary), {
     width: (slot) => spec.shrinkWidth?.(slot) ?? 1,
     start: (batch, width) => startAhead(batch, width),
@@ -37,7 +42,9 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const limit = AbortSignal.any([context.signal, clock.signal]);
   const running = new Set<Promise<unknown>>();
   let batches = 0;
-  // Sub-cases whose verdicts were taken: the property's count of cases, and of those the candidates tried while shrinking.
+  // Sub-cases whose verdicts the property took: generated ones, and candidates tried while shrinking. The live
+  // progress, the log line and the result all count these, and nothing else: a case the limit cut off, or a
+  // candidate run ahead whose verdict fast-check never asked for, is judged by no one.
   let judged = 0;
   let shrinkJudged = 0;
   let over = false;
@@ -46,6 +53,17 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   let kitFault: Error | undefined;
   // Our own clock may strike just before fast-check's: cases skipped for it make the property interrupted too.
   let cutShort = false;
+  // The cost model of shrinking: the longest case judged, and when shrinking must stop (set by the first failure).
+  const startedAt = performance.now();
+  let longestCaseMs = 0;
+  let shrinkEndsAt = Number.POSITIVE_INFINITY;
+  // Shrinking ended by its budget: the counterexample is the smallest failing case found by then, not a minimal one.
+  let shrinkStopped = false;
+  const shrinkOver = (): boolean => {
+    if (performance.now() < shrinkEndsAt) return false;
+    shrinkStopped = true;
+    return true;
+  };
 
   const nextSuite = (batchSize: number): ((index: number) => string) => {
     const batch = ++batches;
@@ -53,16 +71,15 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     return (index) => (batchSize === 1 ? `${spec.name}#${batch}` : `${spec.name}#${batch}.${index + 1}`);
   };
   const runSubCase = async (value: T, caseSuite: string): Promise<SubCaseRecord<T>> => {
-    // A case started once a failure was seen is a shrink candidate.
-    const shrinking = lastFailure !== undefined;
     const run = runGuarded(spec, value, caseSuite, limit);
+    const began = performance.now();
     running.add(run);
     try {
       const verdict = await run;
+      longestCaseMs = Math.max(longestCaseMs, performance.now() - began);
       return { value, caseSuite, verdict };
     } finally {
       running.delete(run);
-      context.caseEnded?.({ shrinking });
     }
   };
 
@@ -76,7 +93,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const placeFreed: Array<() => void> = [];
   const runAhead = async (value: T, width: number): Promise<SubCaseRecord<T> | undefined> => {
     while (aheadRunning >= width) await new Promise<void>((freed) => placeFreed.push(freed));
-    if (over || limit.aborted) {
+    if (over || limit.aborted || shrinkOver()) {
       placeFreed.shift()?.();
       return undefined;
     }
@@ -89,7 +106,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     }
   };
   const startAhead = (batch: readonly T[], width: number): void => {
-    if (over || limit.aborted || replaying || ahead.has(batch) || verdicts.known(batch)) return;
+    if (over || limit.aborted || shrinkOver() || replaying || ahead.has(batch) || verdicts.known(batch)) return;
     const run = runAhead(batch[0]!, width);
     // A kit error stops the property whether or not fast-check ever asks for this verdict.
     run.catch((error: unknown) => {
@@ -105,15 +122,17 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     const known = verdicts.known(batch);
     if (known === SKIPPED) return true;
     if (known) return heldBy([known]);
+    // Past the shrinking budget a candidate is not run: it counts as holding, so the smallest failure so far stands.
+    if (lastFailure && shrinkOver()) return true;
     // While generating, the last batch runs only the sub-cases left of the number asked for; a shrunk batch runs whole.
     const count = lastFailure ? batch.length : Math.min(batch.length, Math.max(1, planned - judged));
     const early = ahead.get(batch);
     const suiteOf = early ? undefined : nextSuite(count);
     const pending: Array<Promise<SubCaseRecord<T> | undefined>> = early ? [early] : batch.slice(0, count).map((value, i) => runSubCase(value, suiteOf!(i)));
     const settled = await Promise.allSettled(pending);
-    // A candidate run ahead that never got its place: the limit struck first.
+    // A candidate run ahead that never got its place: the limit struck first, or shrinking's budget ended.
     if (settled.some((s) => s.status === 'fulfilled' && s.value === undefined)) {
-      cutShort = true;
+      if (!shrinkStopped) cutShort = true;
       return true;
     }
     const fault = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
@@ -127,22 +146,34 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     if (limit.aborted) cutShort = true;
     if (over || limit.aborted) return true;
     const records = settled.map((s) => (s as PromiseFulfilledResult<SubCaseRecord<T>>).value);
-    judged += records.length;
-    if (lastFailure) shrinkJudged += records.length;
+    // A batch asked for once a failure was seen is a shrink candidate.
+    const shrinking = lastFailure !== undefined;
+    for (let i = 0; i < records.length; i++) {
+      if (shrinking) shrinkJudged++;
+      else judged++;
+      context.caseEnded?.({ shrinking });
+    }
     verdicts.remember(batch, [...records, ...batch.slice(count).map((): typeof SKIPPED => SKIPPED)]);
     return heldBy(records);
   };
   // The verdict of a batch is the union of its sub-cases': it holds when every sub-case held.
   const heldBy = (records: ReadonlyArray<SubCaseRecord<T>>): boolean => {
     const failing = records.find((record) => record.verdict.broken.length > 0);
-    if (failing) lastFailure = failing;
+    if (failing) {
+      // The first failure starts shrinking's clock: a few of the longest case's lengths, never past the time limit.
+      if (lastFailure === undefined) {
+        const remainingMs = settings.timeLimitMs - (performance.now() - startedAt);
+        shrinkEndsAt = performance.now() + shrinkBudgetMs(settings.shrinkBudget ?? DEFAULT_SHRINK_BUDGET, longestCaseMs, remainingMs);
+      }
+      lastFailure = failing;
+    }
     return failing === undefined;
   };
 
   const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
     numRuns: numBatches,
     seed,
-    path: replaying ? settings.path : undefined,
+    path: replaying ? replayPath?.path : undefined,
     endOnFailure: replaying,
     plugins: [fc.interruptAfterTimeLimit(settings.timeLimitMs)],
   });
@@ -151,7 +182,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   clearTimeout(timer);
   if (kitFault) throw kitFault;
 
-  const base = { name: spec.name, numRuns: judged, shrinkRuns: shrinkJudged, seed, interrupted: details.interrupted || cutShort };
+  const base = { name: spec.name, numRuns: judged + shrinkJudged, shrinkRuns: shrinkJudged, casesAsked: planned, seed, interrupted: details.interrupted || cutShort };
   // Interrupted before any case ended (a very slow provisioner) is no failure: there is no counterexample.
   if (!details.failed || details.counterexample === null || !lastFailure) {
     return {
@@ -161,12 +192,12 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
       exchanges: [],
       notes: [],
       reruns: [],
-      message: passedMessage(judged, base.interrupted, settings.timeLimitMs),
+      message: passedMessage(judged, planned, base.interrupted, settings.timeLimitMs),
     };
   }
 
   const { value } = lastFailure;
-  const path = details.counterexamplePath ?? undefined;
+  const path = details.counterexamplePath === null || details.counterexamplePath === undefined ? undefined : pathWithBatch(details.counterexamplePath, size, own);
   const failure = lastFailure;
   const reruns: PropertyResult['reruns'] = [];
   for (let i = 0; i < RERUNS && !context.signal.aborted; i++) {
@@ -177,6 +208,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   }
   const flaky = reruns.length > 0 && !reruns.some((r) => r.reproduced);
   const replay = `--property ${spec.name} --seed ${seed}${path === undefined ? '' : ` --path ${path}`}`;
+  const notMinimal = shrinkStopped ? `; not minimal: shrinking stopped after ${shrinkJudged} ${shrinkJudged === 1 ? 'candidate' : 'candidates'} (its budget: ${describeShrinkBudget(settings.shrinkBudget ?? DEFAULT_SHRINK_BUDGET)})` : '';
   return {
     ...base,
     status: flaky ? 'flaky' : 'failed',
@@ -187,8 +219,8 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     notes: failure.verdict.notes,
     reruns,
     message: flaky
-      ? `broke ${failure.verdict.broken.join(', ')} once, but none of ${reruns.length} re-runs did; replay with ${replay}`
-      : `broke ${failure.verdict.broken.join(', ')}; replay with ${replay}`,
+      ? `broke ${failure.verdict.broken.join(', ')} once, but none of ${reruns.length} re-runs did${notMinimal}; replay with ${replay}`
+      : `broke ${failure.verdict.broken.join(', ')}${notMinimal}; replay with ${replay}`,
   };
 }
 
@@ -201,12 +233,18 @@ async function runGuarded<T>(spec: PropertySpec<T>, value: T, caseSuite: string,
   }
 }
 
+/** The shrinking budget in words, for the message of a counterexample it cut. */
+function describeShrinkBudget(budget: { lengths: number; floorMs: number }): string {
+  return `${budget.lengths} times its longest case, at least ${Math.round(budget.floorMs / 1000)} s, within the time limit`;
+}
+
 function freshSeed(): number {
   return Math.floor(Math.random() * 0x7fffffff);
 }
 
-function passedMessage(cases: number, interrupted: boolean, timeLimitMs: number): string {
+function passedMessage(cases: number, asked: number, interrupted: boolean, timeLimitMs: number): string {
   if (cases === 0) return `got no case: stopped before its first case ended (its time limit: ${Math.round(timeLimitMs / 1000)} s)`;
-  if (!interrupted) return `held over ${cases} cases`;
-  return `held over ${cases} cases before the time limit of ${Math.round(timeLimitMs / 1000)} s stopped it`;
+  const counted = cases < asked ? `${cases} of ${asked} cases` : `${cases} cases`;
+  if (!interrupted) return `held over ${counted}`;
+  return `held over ${counted} before the time limit of ${Math.round(timeLimitMs / 1000)} s stopped it`;
 }

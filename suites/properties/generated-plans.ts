@@ -1,3 +1,4 @@
+import { MAX_BATCH } from './batch-size.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { checkProperty } from './check-property.js';
@@ -39,6 +40,7 @@ export const generatedPlans: PropertySuite = {
       name: GENERATED_PLANS,
       arbitrary: templatedChangeSetArbitrary(templates),
       batchSize: appliesGenerated(context) ? 1 : PLAN_BATCH,
+      batchLimit: MAX_BATCH,
       shrinkWidth: () => (appliesGenerated(context) ? 1 : SHRINK_WIDTH),
       runCase: (changeSet, caseSuite, signal) => runCase(context, changeSet, caseSuite, signal),
       describe: (changeSet) => JSON.stringify(changeSet.body, null, 2),

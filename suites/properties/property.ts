@@ -2,6 +2,7 @@ import type { Arbitrary } from 'fast-check';
 import type { ChangeSetInfo, JudgeContext } from '../../src/core/judge-context.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import type { SuiteContext } from '../suite.js';
+import type { ShrinkBudget } from './shrink-budget.js';
 
 /** Budgets and replay settings of the property-based suites, from the run command's flags. */
 export interface PropertySettings {
@@ -14,6 +15,8 @@ export interface PropertySettings {
   path?: string;
   /** Generated change sets go to POST /apply only when this is set. */
   allowApplyGenerated: boolean;
+  /** What shrinking a failure may spend; absent: three operation-lengths, at least two minutes. */
+  shrinkBudget?: ShrinkBudget;
 }
 
 /** What a property suite gets besides a scenario suite's context. */
@@ -48,6 +51,11 @@ export interface PropertySpec<T> {
    * cases asked for: a replay line does not carry it, and the batches must be generated as they were.
    */
   batchSize?: number;
+  /**
+   * When given, the batch grows with the cases asked for (certify's 50 in one batch), up to this many sub-cases at
+   * once; the replay path then records the size (see batch-size.ts).
+   */
+  batchLimit?: number;
   /** The arbitrary of each place in a batch of `size`, when places differ (e.g. which may apply under which lock); default `arbitrary` for every place. */
   slots?(size: number): Array<Arbitrary<T>>;
   /**

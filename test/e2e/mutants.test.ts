@@ -187,5 +187,20 @@ describe('the CLI against provisioners written apart from the kit', () => {
     expect(run.report!.verdict).toBe('unreachable');
     expect(run.report!.rules.some((r) => r.status === 'pass')).toBe(false);
     expect(run.stdout).toMatch(/never answered/);
+    // The run stops at its first wave: a few lines that say what was tried and what it got, no rule as failed.
+    expect(run.report!.rules.every((r) => r.status === 'not-exercised')).toBe(true);
+    const lines = `${run.stderr}${run.stdout}`.trim().split('\n');
+    expect(lines.length, lines.join('\n')).toBeLessThanOrEqual(10);
+    expect(lines.join('\n')).not.toMatch(/fail|shrinking|curl/);
+    expect(run.stdout).toMatch(/every attempt got: refused/);
+    expect(run.stdout).toMatch(/hint: nothing listens at 127\.0\.0\.1/);
+  });
+
+  it('says a port that speaks plain HTTP to https:// is unreachable, with the hint to try http://', async () => {
+    const server = await mocks.serve(asyncProvisioner(() => HttpResponse.json({ message: 'unknown operation' }, { status: 404 })));
+    const run = await runCli(['run', '--url', server.url.replace(/^http:/, 'https:'), ...FAST]);
+    expect(run.exitCode).toBe(3);
+    expect(run.stdout).toMatch(/every attempt got: .*the port speaks plain HTTP: try http:\/\//);
+    expect(run.stdout).not.toMatch(/ssl3_record|openssl/i);
   });
 });

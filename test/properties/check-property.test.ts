@@ -107,6 +107,42 @@ describe('checkProperty', () => {
     expect(result.path).toMatch(/^\d+(:\d+)*$/);
   });
 
+  it('stops shrinking when its budget ends and reports the smallest failure so far as not minimal, with a replay that finds it', async () => {
+    const failing = spec(async (n) => (n >= 100 ? brokenAt(n, `n is ${n}`) : HELD));
+    const stopped = await checkProperty(contextWith({ seed: 42, shrinkBudget: { lengths: 0, floorMs: 0 } }), failing);
+    expect(stopped.status).toBe('failed');
+    expect(stopped.shrinkRuns ?? 0).toBe(0);
+    expect(stopped.message).toMatch(/^broke answer\.status; not minimal: shrinking stopped after 0 candidates \(its budget: .*\); replay with --property property\/test --seed 42 --path /);
+    const found = Number(/^n = (\d+)$/.exec(stopped.counterexample!)![1]);
+    expect(found).toBeGreaterThan(100);
+    const seen: number[] = [];
+    const replayed = await checkProperty(contextWith({ seed: 42, path: stopped.path }), spec(async (n) => (seen.push(n), n >= 100 ? brokenAt(n, 'big') : HELD)));
+    expect(replayed.counterexample).toBe(`n = ${found}`);
+    // With the default budget the same failure shrinks to its minimum, and says nothing of a stop.
+    const minimal = await checkProperty(contextWith({ seed: 42 }), failing);
+    expect(minimal.counterexample).toBe('n = 100');
+    expect(minimal.message).not.toMatch(/not minimal/);
+  });
+
+  it('counts the cases it judged the same way in the live progress and the result, those a limit cut off nowhere', async () => {
+    let ended = 0;
+    let shrinkEnded = 0;
+    const context = {
+      ...contextWith({ seed: 5, maxExamples: 200, timeLimitMs: 400 }),
+      caseEnded: (kind?: { shrinking: boolean }) => (kind?.shrinking ? shrinkEnded++ : ended++),
+    } as PropertyContext;
+    const result = await checkProperty(context, spec(async (_n, _suite, signal) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return signal.aborted ? HELD : HELD;
+    }));
+    expect(result.status).toBe('passed');
+    expect(result.casesAsked).toBe(200);
+    expect(result.numRuns - (result.shrinkRuns ?? 0)).toBe(ended);
+    expect(result.shrinkRuns ?? 0).toBe(shrinkEnded);
+    expect(ended).toBeLessThan(200);
+    expect(result.message).toMatch(new RegExp(`^held over ${ended} of 200 cases before the time limit`));
+  });
+
   it('turns a case that throws into an error of the kit instead of a counterexample', async () => {
     await expect(checkProperty(contextWith({}), spec(async () => Promise.reject(new Error('boom'))))).rejects.toThrow(/property\/test#1: the kit failed while running a case: boom/);
   });
@@ -232,7 +268,7 @@ describe('checkProperty', () => {
         }, 10),
       );
       expect(result).toMatchObject({ status: 'passed', interrupted: true, numRuns: 10 });
-      expect(result.message).toMatch(/held over 10 cases before the time limit/);
+      expect(result.message).toMatch(/held over 10 of 100 cases before the time limit/);
     });
 
     it('turns a sub-case that throws into an error of the kit, naming the sub-case', async () => {
@@ -248,5 +284,37 @@ describe('checkProperty', () => {
       expect(result.numRuns).toBe(5);
       expect(ended).toBe(5);
     });
+  });
+});
+
+describe('batches that follow the cases asked for', () => {
+  it('puts the cases asked for in one batch up to the limit, records the size in the path, and replays that batch', async () => {
+    const batches = new Map<string, number>();
+    const runCase: PropertySpec<number>['runCase'] = async (n, caseSuite) => {
+      const batch = caseSuite.replace(/\.\d+$/, '');
+      batches.set(batch, (batches.get(batch) ?? 0) + 1);
+      return n >= 900 ? brokenAt(n, `n is ${n}`) : HELD;
+    };
+    const property = { ...spec(runCase), batchSize: 10, batchLimit: 50 };
+    const result = await checkProperty(contextWith({ seed: 7, maxExamples: 50 }), property);
+    expect(result.status).toBe('failed');
+    // The first batch held all 50 generated cases at once.
+    expect(batches.get('property/test#1')).toBe(50);
+    expect(result.path).toMatch(/^50\/\d+(:\d+)*$/);
+    expect(result.message).toContain(`--path ${result.path}`);
+    const replayed = await checkProperty(contextWith({ seed: 7, path: result.path }), property);
+    expect(replayed.counterexample).toBe(result.counterexample);
+  });
+
+  it('keeps the property’s own size, and a path without one, when no limit is given or fewer cases are asked', async () => {
+    const { batchSizeFor, pathWithBatch, splitBatchPath } = await import('../../suites/properties/batch-size.js');
+    expect(batchSizeFor(20, 50, undefined)).toBe(20);
+    expect(batchSizeFor(20, 50, 50)).toBe(50);
+    expect(batchSizeFor(20, 200, 50)).toBe(50);
+    expect(batchSizeFor(20, 5, 50)).toBe(20);
+    expect(batchSizeFor(1, 50, 50)).toBe(1);
+    expect(pathWithBatch('3:0:1', 20, 20)).toBe('3:0:1');
+    expect(splitBatchPath(pathWithBatch('3:0:1', 50, 20))).toEqual({ size: 50, path: '3:0:1' });
+    expect(splitBatchPath('3:0:1')).toEqual({ path: '3:0:1' });
   });
 });
