@@ -7,6 +7,7 @@ import type { RuleResult } from '../rules/types.js';
 import type { Transcript } from '../transcript/transcript.js';
 import type { ProfileName } from '../config/profiles.js';
 import type { Waiver } from '../config/baseline.js';
+import type { Observation } from '../core/observation.js';
 
 export interface Summary {
   passed: number;
@@ -40,6 +41,8 @@ export interface RunOutcome {
   settings: RunSettings;
   /** The run-wide budget (--time-limit), when there was one. */
   budget?: BudgetOutcome;
+  /** For observed traffic (`observe`, `verify --har`): what the traffic held, and how often each rule was exercised. */
+  observation?: Observation;
   context: JudgeContext;
   transcript: Transcript;
 }
