@@ -84,6 +84,8 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
     // One after the other, in the order the answers ended: a 202 is judged before the reads of its id.
     queue = queue
       .then(async () => {
+        // Each judgement waits its turn behind the event loop's I/O: a backlog of judging never holds a request up.
+        await new Promise((resolve) => setImmediate(resolve));
         if (proxied.status !== undefined) answered += 1;
         const recorded = await recorder.record(seenOf(proxied));
         if (recorded) judge.add(recorded);
