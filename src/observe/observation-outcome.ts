@@ -25,6 +25,8 @@ export interface ObservationFacts {
   /** Exchanges whose answer came from the provisioner (not the observer's own 502). */
   answered: number;
   recordingErrors?: Observation['recordingErrors'];
+  /** Traffic the kit failed to judge (a bug, or a judge that fell far behind): the verdict is then an error, never a pass. */
+  kitFailure?: string;
 }
 
 /**
@@ -32,8 +34,8 @@ export interface ObservationFacts {
  * reached the provisioner is unreachable, a failed MUST rule fails, else it passes. Rules the traffic never
  * exercised are not-exercised and say so; they neither pass nor fail it.
  */
-function verdictFor(rules: readonly RuleResult[], answered: number): Verdict {
-  if (rules.some((rule) => rule.status === 'error')) return verdictOf('KIT_INTERNAL');
+function verdictFor(rules: readonly RuleResult[], answered: number, kitFailure: boolean): Verdict {
+  if (kitFailure || rules.some((rule) => rule.status === 'error')) return verdictOf('KIT_INTERNAL');
   if (answered === 0) return verdictOf('KIT_TARGET_UNREACHABLE');
   return rules.some((rule) => rule.status === 'fail') ? 'fail' : 'pass';
 }
@@ -42,9 +44,10 @@ function verdictFor(rules: readonly RuleResult[], answered: number): Verdict {
 export function observationOutcome(judge: StreamingJudge, facts: ObservationFacts): RunOutcome {
   const rules = judge.results();
   const traffic = judge.traffic();
-  const verdict = verdictFor(rules, facts.answered);
+  const verdict = verdictFor(rules, facts.answered, facts.kitFailure !== undefined);
   const seen = `${traffic.exchanges} exchanges of the contract observed (${traffic.byTag.plan} plan, ${traffic.byTag.apply} apply, ${traffic.byTag.poll} reads); ${traffic.operations.accepted} operations accepted, ${traffic.operations.open} still open`;
   const conclusions = [
+    ...(facts.kitFailure !== undefined ? [`kit error KIT_INTERNAL: part of the traffic was not judged (${facts.kitFailure}); the traffic itself passed unchanged`] : []),
     ...rules.filter((rule) => rule.status === 'error').map((rule) => rule.message),
     ...facts.notes,
     seen,

@@ -58,8 +58,11 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
   const startedAt = now();
   const context = observedContext(config, startedAt);
   let recordingErrors: { count: number; first: string } | undefined;
-  const failed = (what: string) => (error: unknown): void => {
+  /** The first failure that left traffic unjudged: what was judged may then be wrong, so the verdict is an error. */
+  let unjudged: string | undefined;
+  const failed = (what: string, judging = false) => (error: unknown): void => {
     const text = `${what}: ${messageOf(error)}`;
+    if (judging) unjudged ??= text;
     if (!recordingErrors) {
       recordingErrors = { count: 1, first: text };
       log(`observe: ${text} (the traffic is not affected)`);
@@ -77,7 +80,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
   let queue: Promise<void> = Promise.resolve();
   const take = (proxied: ProxiedExchange): void => {
     if (waiting >= MOST_WAITING) {
-      failed('the judge fell behind the traffic')(new Error(`more than ${MOST_WAITING} exchanges were waiting; this one was not judged`));
+      failed('the judge fell behind the traffic', true)(new Error(`more than ${MOST_WAITING} exchanges were waiting; this one was not judged`));
       return;
     }
     waiting += 1;
@@ -91,7 +94,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
         if (recorded) judge.add(recorded);
         else judge.other();
       })
-      .catch(failed('an exchange could not be judged'))
+      .catch(failed('an exchange could not be judged', true))
       .finally(() => {
         waiting -= 1;
       });
@@ -102,7 +105,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
     port: config.listen.port,
     bodyLimitBytes: config.bodyLimitBytes,
     onExchange: take,
-    onRecordingError: failed('an exchange could not be recorded'),
+    onRecordingError: failed('an exchange could not be recorded', true),
   });
   log(`observe: listening on ${proxy.url}, passing every request on to ${config.upstream}`);
 
@@ -126,13 +129,14 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       notes: [`observed the control plane's traffic to ${config.upstream} through ${proxy.url}`],
       answered,
       ...(recordingErrors && { recordingErrors: { ...recordingErrors } }),
+      ...(unjudged !== undefined && { kitFailure: unjudged }),
     });
 
   const sweeper = setInterval(() => {
     try {
       judge.sweep(now());
     } catch (error) {
-      failed('operations could not be checked against their deadline')(error);
+      failed('operations could not be checked against their deadline', true)(error);
     }
   }, SWEEP_MS);
   sweeper.unref();

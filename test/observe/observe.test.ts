@@ -15,6 +15,7 @@ import { Poller } from '../../src/poller/poller.js';
 import { startReferenceProvisioner, type ReferenceMode } from '../../src/reference/index.js';
 import { resolveObserveConfig, type ObserveFlags } from '../../src/observe/config.js';
 import { startObservation } from '../../src/observe/observe.js';
+import { startProxy } from '../../src/observe/proxy.js';
 import { NEVER_HAD } from '../../src/observe/rule-tally.js';
 import { buildJsonReport } from '../../src/report/json-report.js';
 import type { RunOutcome } from '../../src/runner/outcome.js';
@@ -228,6 +229,30 @@ describe('observe: the traffic passes unchanged', () => {
       const post = outcome.transcript.exchanges.find((exchange) => exchange.tag === 'plan');
       if (post) expect(post.response?.truncated).toBe(true);
       expect(outcome.observation!.traffic.byTag.plan).toBe(1);
+    }
+  });
+
+  it('a listener that throws on every exchange fails, delays and alters no request', async () => {
+    const failures: unknown[] = [];
+    const proxy = await startProxy({
+      upstream: echoUrl,
+      host: '127.0.0.1',
+      port: 0,
+      bodyLimitBytes: 1024,
+      onExchange: () => {
+        throw new Error('the judge broke');
+      },
+      onRecordingError: (error) => failures.push(error),
+    });
+    try {
+      const answers = await Promise.all([1, 2, 3].map(() => call(`${proxy.url}/operations/x`, 'GET', {})));
+      for (const answer of answers) {
+        expect(answer.status).toBe(418);
+        expect(answer.body.equals(BIG)).toBe(true);
+      }
+      await expect.poll(() => failures.length).toBe(3);
+    } finally {
+      await proxy.close();
     }
   });
 
