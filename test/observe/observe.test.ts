@@ -22,7 +22,8 @@ import type { RunOutcome } from '../../src/runner/outcome.js';
 import type { Exchange } from '../../src/transcript/exchange.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { acceptedOperationId } from '../../src/transcript/views.js';
-import { runCli } from '../e2e/run-cli.js';
+import { ROOT, runCli } from '../e2e/run-cli.js';
+import { startObserver } from '../../src/index.js';
 import { RULES } from '../../src/rules/index.js';
 
 const ajv = new Ajv2020Module.default({ allErrors: true, strict: true });
@@ -275,6 +276,32 @@ describe('observe: the traffic passes unchanged', () => {
     const evidence = rule(outcome, 'answer.status').evidence[0]!;
     expect(outcome.transcript.bySeq(evidence.exchanges[0]!)?.error?.kind).toBe('refused');
     expect(readdirSync(dir)).toEqual(['report.json']);
+  });
+});
+
+describe('startObserver: an observer started in code', () => {
+  it('passes the traffic, and stop() resolves to the JSON report, its evidence with secrets masked', async () => {
+    const reference = await startReferenceProvisioner({ mode: 'sync' });
+    try {
+      const observer = await startObserver({ upstream: reference.url, registration: join(ROOT, 'fixtures', 'registrations', 'reference.json') });
+      const body = Buffer.from(changeSets[0]!.text);
+      const answer = await call(`${observer.url}/plan`, 'POST', { 'content-type': 'application/json', authorization: 'Bearer library-secret-value' }, body);
+      expect(answer.status).toBe(200);
+      // Not a change set: the reference refuses it, and the evidence of answer.status shows that request.
+      const refused = await call(`${observer.url}/plan`, 'POST', { 'content-type': 'application/json', authorization: 'Bearer library-secret-value' }, Buffer.from('not json'));
+      expect(refused.status).toBe(400);
+      await expect.poll(() => observer.report().observation?.traffic.byTag.plan).toBe(2);
+      const report = await observer.stop();
+      expect(await observer.finished).toEqual(report);
+      expect(report.verdict).toBe('fail');
+      expect(report.rules.find((r) => r.id === 'answer.status')?.evidence[0]?.exchanges[0]?.requestBody).toBe('not json');
+      expect(report.rules.find((r) => r.id === 'registration.body')?.status).toBe('pass');
+      expect(report.observation?.rules['final.body']).toEqual({ exercised: 1, held: 1, broken: 0 });
+      expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
+      expect(JSON.stringify(report)).not.toContain('library-secret-value');
+    } finally {
+      await reference.close();
+    }
   });
 });
 
