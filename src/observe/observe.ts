@@ -1,6 +1,6 @@
 import { now } from '../client/clock.js';
 import type { JudgeContext } from '../core/judge-context.js';
-import { messageOf } from '../errors.js';
+import { messageOf, UsageError } from '../errors.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import { SecretMask } from '../report/secret-mask.js';
 import { changeSetRecorder } from './change-set-files.js';
@@ -99,14 +99,14 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
         waiting -= 1;
       });
   };
-  const proxy = await startProxy({
+  const proxy = await listening(config, () => startProxy({
     upstream: config.upstream,
     host: config.listen.host,
     port: config.listen.port,
     bodyLimitBytes: config.bodyLimitBytes,
     onExchange: take,
     onRecordingError: failed('an exchange could not be recorded', true),
-  });
+  }));
   log(`observe: listening on ${proxy.url}, passing every request on to ${config.upstream}`);
 
   const mask = (): SecretMask => {
@@ -187,6 +187,19 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
 export async function observe(config: ObserveConfig, io: ObserveIo = {}): Promise<RunOutcome> {
   const running = await startObservation(config, io);
   return running.finished;
+}
+
+/** The proxy, listening; an address that cannot be listened on is the user's to change, not a bug. */
+async function listening<T>(config: ObserveConfig, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+      throw new UsageError('--listen', `cannot listen on ${config.listen.host}:${config.listen.port} (${code})`);
+    }
+    throw error;
+  }
 }
 
 function seenOf(proxied: ProxiedExchange): SeenExchange {
