@@ -1,5 +1,5 @@
 /**
- * provisioner-conformance as a library: run the kit from code, judge a saved transcript or bundle again,
+ * provisioner-conformance as a library: run the kit from code, observe real traffic, judge a saved transcript or bundle again,
  * serve the reference provisioner, and read the catalog of rules.
  */
 export { runConformance, type Report } from './api/run-conformance.js';
@@ -12,6 +12,8 @@ export type {
   JsonSettings as ReportSettings,
 } from './report/json-report.js';
 export type { ConformanceOptions } from './api/options.js';
+export { startObserver, type Observer, type ObserverOptions } from './api/observe.js';
+export type { Observation, RuleCount, TrafficSeen } from './core/observation.js';
 export { verifyTranscript } from './runner/verify.js';
 export { verifyBundle, type BundleCheck, type BundleProblem } from './runner/verify-bundle.js';
 export type { RuleSelection } from './rules/index.js';

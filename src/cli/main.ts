@@ -8,6 +8,7 @@ import { RULES_DECLARATION } from './declarations/rules.js';
 import { SERVE_DECLARATION } from './declarations/serve.js';
 import { VERIFY_DECLARATION } from './declarations/verify.js';
 import { CHECK_REGISTRATION_DECLARATION } from './declarations/check-registration.js';
+import { OBSERVE_DECLARATION } from './declarations/observe.js';
 
 const NAME = 'provisioner-conformance';
 
@@ -22,7 +23,8 @@ export async function main(argv: string[]): Promise<number> {
     .command(lazyCommand(SERVE_DECLARATION, async () => (await import('./serve.js')).serveCommand(result)))
     .command(lazyCommand(VERIFY_DECLARATION, async () => (await import('./verify.js')).verifyCommand(result)))
     .command(lazyCommand(CHECK_REGISTRATION_DECLARATION, async () => (await import('./check-registration.js')).checkRegistrationCommand(result)))
-    .demandCommand(1, 'name a command: run, rules, serve, verify or check-registration')
+    .command(lazyCommand(OBSERVE_DECLARATION, async () => (await import('./observe.js')).observeCommand(result)))
+    .demandCommand(1, 'name a command: run, observe, rules, serve, verify or check-registration')
     .strict()
     .version(kitIdentity().version)
     .help()

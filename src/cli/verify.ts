@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { ruleIdsFlag } from '../config/run-config.js';
+import { UsageError } from '../errors.js';
 import { verifyTranscript } from '../runner/verify.js';
 import { renderSummary } from '../report/console.js';
 import { shouldUseColor } from '../report/style.js';
@@ -14,6 +15,13 @@ export function verifyCommand(result: CommandResult): CommandModule<object, Veri
   return {
     ...VERIFY_DECLARATION,
     handler: async (args) => {
+      if (args.har !== undefined) {
+        if (args.transcript !== undefined) throw new UsageError('--har', 'judges a HAR file instead of a transcript: give one or the other');
+        const { verifyHarCommand } = await import('./verify-har.js');
+        result.exitCode = await verifyHarCommand({ ...args, har: args.har });
+        return;
+      }
+      if (args.transcript === undefined) throw new UsageError('usage', 'name the transcript file or bundle folder to verify, or give --har FILE');
       if (await isDirectory(args.transcript)) {
         const check = await verifyBundle(args.transcript);
         process.stdout.write(printedMask(args, check.exchanges).text(bundleCheckText(args.transcript, check)));

@@ -9,6 +9,7 @@ import { curlFor } from './curl.js';
 import { replayArgs } from './replay.js';
 import { redactBodyText, redactHeaders } from '../core/redact.js';
 import { keepWholeCharacters } from './safe-text.js';
+import type { Observation } from '../core/observation.js';
 
 /** Most characters of a response body kept in the report. */
 export const REPORT_BODY_LIMIT = 4000;
@@ -97,6 +98,8 @@ export interface JsonReport {
   properties: JsonProperty[];
   /** The run-wide budget (--time-limit), when there was one: what was spent and what lacks cases. */
   budget?: BudgetOutcome;
+  /** For observed traffic (`observe`, `verify --har`): what the traffic held, and how often each rule was exercised. */
+  observation?: Observation;
   exchanges: { total: number; byTag: Record<ExchangeTag, number> };
 }
 
@@ -261,6 +264,7 @@ export function buildJsonReportWith<L>(outcome: RunOutcome, exchangesBySeq: Exch
         notExercised: [...outcome.budget.notExercised],
       },
     }),
+    ...(outcome.observation && { observation: structuredClone(outcome.observation) }),
     exchanges: { total: outcome.transcript.exchanges.length, byTag: countByTag(outcome.transcript.exchanges) },
   };
 }

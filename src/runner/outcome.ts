@@ -8,6 +8,7 @@ import type { Transcript } from '../transcript/transcript.js';
 import type { ProfileName } from '../config/profiles.js';
 import type { Duration } from '../core/duration.js';
 import type { Waiver } from '../config/baseline.js';
+import type { Observation } from '../core/observation.js';
 
 export interface Summary {
   passed: number;
@@ -43,6 +44,8 @@ export interface RunOutcome {
   settings: RunSettings;
   /** The run-wide budget (--time-limit), when there was one. */
   budget?: BudgetOutcome;
+  /** For observed traffic (`observe`, `verify --har`): what the traffic held, and how often each rule was exercised. */
+  observation?: Observation;
   context: JudgeContext;
   transcript: Transcript;
 }

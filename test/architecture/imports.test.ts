@@ -34,7 +34,7 @@ const LAYERS: ReadonlyArray<{ layer: string; holds: readonly string[] }> = [
   { layer: 'suites', holds: ['suites/'] },
   { layer: 'runner', holds: ['src/runner/'] },
   { layer: 'reports', holds: ['src/report/'] },
-  { layer: 'run and observe', holds: ['src/kit/'] },
+  { layer: 'run and observe', holds: ['src/kit/', 'src/observe/'] },
   { layer: 'library and command line', holds: ['src/api/', 'src/cli/', 'src/index.ts', 'src/vitest.ts'] },
   { layer: 'executable', holds: ['bin/'] },
 ];

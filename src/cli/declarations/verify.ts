@@ -2,7 +2,15 @@ import type { Argv } from 'yargs';
 import type { Declaration } from './declaration.js';
 
 export interface VerifyArgs {
-  transcript: string;
+  transcript?: string;
+  har?: string;
+  registration?: string;
+  maxOperationDuration?: string;
+  changesPath: string;
+  report?: string;
+  junit?: string;
+  html?: string;
+  recordChangeSets?: string;
   strict: boolean;
   only?: string[];
   skip?: string[];
@@ -11,11 +19,19 @@ export interface VerifyArgs {
 }
 
 export const VERIFY_DECLARATION: Declaration<VerifyArgs> = {
-  command: 'verify <transcript>',
-  describe: 'Judge a transcript written by run --transcript again, offline; or check a bundle written by run --bundle (its hashes, and that its verdict follows from its transcript)',
+  command: 'verify [transcript]',
+  describe: 'Judge a transcript written by run --transcript again, offline; or check a bundle written by run --bundle (its hashes, and that its verdict follows from its transcript); or judge traffic recorded in a HAR file (--har)',
   builder: (yargs: Argv<object>) =>
     yargs
       .positional('transcript', { type: 'string', describe: 'The transcript file, or the folder of a bundle' })
+      .option('har', { type: 'string', requiresArg: true, describe: 'Judge the traffic recorded in this HAR 1.2 file as observe judges live traffic (read as a stream)' })
+      .option('registration', { type: 'string', requiresArg: true, describe: 'With --har: the provisioner\'s registration document, judged and used for maxOperationDuration' })
+      .option('max-operation-duration', { type: 'string', requiresArg: true, describe: 'With --har: deadline of an operation, ISO 8601 (default: the registration\'s, else PT30M)' })
+      .option('changes-path', { type: 'string', requiresArg: true, default: '/changes', describe: 'With --har: JSON pointer to the changes array in a change set' })
+      .option('report', { type: 'string', requiresArg: true, describe: 'With --har: write the JSON report to this file' })
+      .option('junit', { type: 'string', requiresArg: true, describe: 'With --har: write the results as JUnit XML to this file' })
+      .option('html', { type: 'string', requiresArg: true, describe: 'With --har: write the HTML report to this file' })
+      .option('record-change-sets', { type: 'string', requiresArg: true, describe: 'With --har: keep each distinct change set seen in this folder' })
       .option('strict', { type: 'boolean', default: false, describe: 'Fail on SHOULD rules that do not hold' })
       .option('only', { type: 'string', array: true, requiresArg: true, describe: 'Judge only these rule ids' })
       .option('skip', { type: 'string', array: true, requiresArg: true, describe: 'Do not judge these rule ids' })

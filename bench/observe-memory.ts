@@ -1,0 +1,76 @@
+/**
+ * Memory and speed of the streaming judge over long observed traffic, in-process: synthetic operations (a 202,
+ * three in_progress reads, a final answer; every 50th with partial results while running, every 500th never
+ * ending, so that failures keep evidence and deadlines pass) go through the recorder and the judge as the
+ * proxy hands them over. Prints peak RSS and exchanges judged per second at checkpoints.
+ * Run: npm run build && node dist/bench/observe-memory.js [exchanges, default 1000000]
+ */
+import { randomUUID } from 'node:crypto';
+import { chooseMaxOperationDuration } from '../src/observe/config.js';
+import { observedContext } from '../src/observe/observe.js';
+import { ExchangeRecorder, type SeenExchange } from '../src/observe/recorder.js';
+import { StreamingJudge } from '../src/observe/streaming-judge.js';
+
+const TOTAL = Number(process.argv[2] ?? 1_000_000);
+const BASE = 'http://127.0.0.1:9000';
+const CHANGE_SET = JSON.stringify({ application: 'shop', environment: 'test', kind: 'managed-resource', type: 'postgres', changes: [{ id: 'shop-db', environment: 'test', action: 'created', properties: { size: 'small' } }] });
+const FINAL = JSON.stringify({ outcome: 'succeeded', description: 'Created shop-db.', results: [{ id: 'shop-db', environment: 'test', outcome: 'succeeded', description: 'Created.', outputs: { host: 'db.internal' } }] });
+const PROGRESS = JSON.stringify({ outcome: 'in_progress', description: 'Creating shop-db.', results: [] });
+const PARTIAL = JSON.stringify({ outcome: 'in_progress', description: 'Creating shop-db.', results: [{ id: 'shop-db', environment: 'test', outcome: 'succeeded', description: 'Created.' }] });
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+function seen(method: 'GET' | 'POST', path: string, at: number, status: number, body: string, requestBody?: string): SeenExchange {
+  return {
+    method,
+    url: `${BASE}${path}`,
+    path,
+    requestHeaders: method === 'POST' ? { 'content-type': 'application/json', authorization: 'Bearer token-of-the-control-plane' } : {},
+    ...(requestBody !== undefined && { requestBody }),
+    sentAt: at,
+    respondedAt: at + 2,
+    endedAt: at + 3,
+    response: { status, headers: JSON_HEADERS, chunks: [Buffer.from(body)], truncated: false },
+  };
+}
+
+async function main(): Promise<void> {
+  const start = Date.now();
+  const judge = new StreamingJudge({
+    context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT30M', undefined) }, start),
+    selection: {},
+    changesPointer: '/changes',
+  });
+  const recorder = new ExchangeRecorder(1024 * 1024);
+  let clock = start;
+  let exchanges = 0;
+  let operations = 0;
+  let nextCheckpoint = Math.min(100_000, TOTAL);
+  const began = performance.now();
+  console.log(`streaming judge: ${TOTAL.toLocaleString('en-US')} exchanges, operations of 5 exchanges (rss at start ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB)`);
+  while (exchanges < TOTAL) {
+    const id = randomUUID();
+    operations += 1;
+    const partial = operations % 50 === 0;
+    const endless = operations % 500 === 0;
+    const batch = [seen('POST', '/apply', (clock += 10), 202, JSON.stringify({ operationId: id }), CHANGE_SET)];
+    for (let read = 0; read < 3; read++) batch.push(seen('GET', `/operations/${id}`, (clock += 10), 200, partial ? PARTIAL : PROGRESS));
+    if (!endless) batch.push(seen('GET', `/operations/${id}`, (clock += 10), 200, FINAL));
+    for (const exchange of batch) {
+      const recorded = await recorder.record(exchange);
+      if (recorded) judge.add(recorded);
+      exchanges += 1;
+    }
+    if (operations % 1000 === 0) judge.sweep(clock);
+    if (exchanges >= nextCheckpoint) {
+      const seconds = (performance.now() - began) / 1000;
+      const peak = process.resourceUsage().maxRSS / 1024;
+      console.log(`  ${exchanges.toLocaleString('en-US').padStart(10)} exchanges  ${operations.toLocaleString('en-US').padStart(8)} operations  peak RSS ${peak.toFixed(0)} MB  ${Math.round(exchanges / seconds).toLocaleString('en-US')} exchanges/s  evidence kept: ${judge.evidence.exchanges.length} exchanges`);
+      nextCheckpoint += 100_000;
+    }
+  }
+  judge.finish(clock + 31 * 60_000);
+  const failed = judge.results().filter((result) => result.status === 'fail').map((result) => `${result.id} (${result.count})`);
+  console.log(`done: failed ${failed.join(', ')}; open ${judge.traffic().operations.open}; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+}
+
+await main();

@@ -1,0 +1,224 @@
+import { now } from '../client/clock.js';
+import type { JudgeContext } from '../core/judge-context.js';
+import { messageOf, UsageError } from '../errors.js';
+import type { RunOutcome } from '../runner/outcome.js';
+import { SecretMask } from '../report/secret-mask.js';
+import { changeSetRecorder } from './change-set-files.js';
+import type { ObserveConfig } from './config.js';
+import { observationOutcome } from './observation-outcome.js';
+import { writeObservedJson, writeObservedOutputs } from './outputs.js';
+import { startProxy, type ProxiedExchange } from './proxy.js';
+import { ExchangeRecorder, type SeenExchange } from './recorder.js';
+import { StreamingJudge } from './streaming-judge.js';
+
+/** How an observation talks to the world. */
+export interface ObserveIo {
+  /** Hears sentences about the observation (the URL it listens on, reports written, failures of the recording side). */
+  log?: (line: string) => void;
+  /** Stops the observation (a library caller's stop, or SIGINT and SIGTERM for the CLI). */
+  signal?: AbortSignal;
+}
+
+/** A running observation: where the control plane should call, its outcome so far, and how to end it. */
+export interface RunningObservation {
+  url: string;
+  /** The outcome of what was judged so far (operations still open are not in it yet). */
+  outcome(): RunOutcome;
+  /** Ends the observation: no more traffic is taken, open operations are judged on what was seen, every report is written. */
+  stop(): Promise<RunOutcome>;
+  /** Settles with the final outcome once the observation ended: stopped, signalled, or its --duration over. */
+  finished: Promise<RunOutcome>;
+}
+
+/** Exchanges waiting to be judged, at most: past it the judge has fallen behind, and further ones are counted, not judged. */
+const MOST_WAITING = 10_000;
+/** How often operations are checked against their deadline. */
+const SWEEP_MS = 1000;
+
+/** The judging context of observed traffic. */
+export function observedContext(config: Pick<ObserveConfig, 'answerTimeoutMs' | 'pollIntervalMs' | 'maxOperationDuration' | 'registration'>, startedAt: number): Omit<JudgeContext, 'changeSets'> {
+  return {
+    answerTimeoutMs: config.answerTimeoutMs,
+    pollIntervalMs: config.pollIntervalMs,
+    maxOperationDuration: config.maxOperationDuration,
+    ...(config.registration && { registration: config.registration }),
+    planOnly: false,
+    startedAt,
+  };
+}
+
+/**
+ * Starts observing: a reverse proxy in front of `config.upstream` whose traffic is judged as it flows, the
+ * JSON report rewritten every `reportEveryMs`, and an end by `stop()`, the signal or `durationMs`. The
+ * traffic never waits for the judge: exchanges are handed over after their answer was sent, and every
+ * failure of the judging and writing side is caught, counted and told.
+ */
+export async function startObservation(config: ObserveConfig, io: ObserveIo = {}): Promise<RunningObservation> {
+  const log = io.log ?? (() => undefined);
+  const startedAt = now();
+  const context = observedContext(config, startedAt);
+  let recordingErrors: { count: number; first: string } | undefined;
+  /** The first failure that left traffic unjudged: what was judged may then be wrong, so the verdict is an error. */
+  let unjudged: string | undefined;
+  const failed = (what: string, judging = false) => (error: unknown): void => {
+    const text = `${what}: ${messageOf(error)}`;
+    if (judging) unjudged ??= text;
+    if (!recordingErrors) {
+      recordingErrors = { count: 1, first: text };
+      log(`observe: ${text} (the traffic is not affected)`);
+    } else recordingErrors.count += 1;
+  };
+  const judge = new StreamingJudge({
+    context,
+    selection: config.selection,
+    changesPointer: config.changesPointer,
+    ...(config.recordChangeSets !== undefined && { onChangeSet: changeSetRecorder(config.recordChangeSets, failed('a change set could not be kept')) }),
+  });
+  const recorder = new ExchangeRecorder(config.bodyLimitBytes);
+  let answered = 0;
+  let waiting = 0;
+  let queue: Promise<void> = Promise.resolve();
+  const take = (proxied: ProxiedExchange): void => {
+    if (waiting >= MOST_WAITING) {
+      failed('the judge fell behind the traffic', true)(new Error(`more than ${MOST_WAITING} exchanges were waiting; this one was not judged`));
+      return;
+    }
+    waiting += 1;
+    // One after the other, in the order the answers ended: a 202 is judged before the reads of its id.
+    queue = queue
+      .then(async () => {
+        // Each judgement waits its turn behind the event loop's I/O: a backlog of judging never holds a request up.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (proxied.status !== undefined) answered += 1;
+        const recorded = await recorder.record(seenOf(proxied));
+        if (recorded) judge.add(recorded);
+        else judge.other();
+      })
+      .catch(failed('an exchange could not be judged', true))
+      .finally(() => {
+        waiting -= 1;
+      });
+  };
+  const proxy = await listening(config, () => startProxy({
+    upstream: config.upstream,
+    host: config.listen.host,
+    port: config.listen.port,
+    bodyLimitBytes: config.bodyLimitBytes,
+    onExchange: take,
+    onRecordingError: failed('an exchange could not be recorded', true),
+  }));
+  log(`observe: listening on ${proxy.url}, passing every request on to ${config.upstream}`);
+
+  const mask = (): SecretMask => {
+    if (config.showSecrets) return SecretMask.none();
+    const secrets = new SecretMask().addUrl(config.upstream).learnExchanges(judge.evidence.exchanges);
+    if (config.registration?.json.ok) secrets.learnJson(config.registration.json.value);
+    for (const secret of config.secrets) secrets.add(secret);
+    return secrets;
+  };
+  const outcome = (): RunOutcome =>
+    observationOutcome(judge, {
+      source: 'proxy',
+      url: config.upstream,
+      startedAt,
+      finishedAt: now(),
+      context,
+      strict: config.selection.strict ?? false,
+      showSecrets: config.showSecrets,
+      changesPointer: config.changesPointer,
+      notes: [`observed the control plane's traffic to ${config.upstream} through ${proxy.url}`],
+      answered,
+      ...(recordingErrors && { recordingErrors: { ...recordingErrors } }),
+      ...(unjudged !== undefined && { kitFailure: unjudged }),
+    });
+
+  const sweeper = setInterval(() => {
+    try {
+      judge.sweep(now());
+    } catch (error) {
+      failed('operations could not be checked against their deadline', true)(error);
+    }
+  }, SWEEP_MS);
+  sweeper.unref();
+  let writing: Promise<void> = Promise.resolve();
+  const reporter = setInterval(() => {
+    if (config.outputs.report === undefined) return;
+    writing = writing.then(() => writeObservedJson(config.outputs, outcome(), mask())).catch(failed('the JSON report could not be written'));
+  }, config.reportEveryMs);
+  reporter.unref();
+
+  let resolveFinished!: (outcome: RunOutcome) => void;
+  let rejectFinished!: (error: unknown) => void;
+  const finished = new Promise<RunOutcome>((resolve, reject) => {
+    resolveFinished = resolve;
+    rejectFinished = reject;
+  });
+  finished.catch(() => undefined);
+  let stopping: Promise<RunOutcome> | undefined;
+  const stop = (): Promise<RunOutcome> => {
+    stopping ??= (async () => {
+      clearInterval(sweeper);
+      clearInterval(reporter);
+      clearTimeout(timer);
+      io.signal?.removeEventListener('abort', onAbort);
+      await proxy.close();
+      await queue;
+      await writing;
+      judge.finish(now());
+      const last = outcome();
+      try {
+        await writeObservedOutputs(config.outputs, last, mask());
+      } catch (error) {
+        failed('a report could not be written')(error);
+      }
+      return recordingErrors ? outcome() : last;
+    })();
+    stopping.then(resolveFinished, rejectFinished);
+    return stopping;
+  };
+  const onAbort = (): void => void stop().catch(() => undefined);
+  io.signal?.addEventListener('abort', onAbort, { once: true });
+  if (io.signal?.aborted) onAbort();
+  const timer = config.durationMs === undefined ? undefined : setTimeout(onAbort, config.durationMs);
+  return { url: proxy.url, outcome, stop, finished };
+}
+
+/** Observes until the observation ends (signal or duration), and resolves with its outcome. */
+export async function observe(config: ObserveConfig, io: ObserveIo = {}): Promise<RunOutcome> {
+  const running = await startObservation(config, io);
+  return running.finished;
+}
+
+/** The proxy, listening; an address that cannot be listened on is the user's to change, not a bug. */
+async function listening<T>(config: ObserveConfig, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+      throw new UsageError('--listen', `cannot listen on ${config.listen.host}:${config.listen.port} (${code})`);
+    }
+    throw error;
+  }
+}
+
+function seenOf(proxied: ProxiedExchange): SeenExchange {
+  const body = proxied.requestBody;
+  return {
+    method: proxied.method,
+    url: proxied.url,
+    path: proxied.path,
+    requestHeaders: proxied.requestHeaders,
+    ...(body.bytes > 0 && { requestBody: body.text() }),
+    sentAt: proxied.sentAt,
+    ...(proxied.respondedAt !== undefined && { respondedAt: proxied.respondedAt }),
+    endedAt: proxied.endedAt,
+    // An answer cut off midway is a transport error, as the kit's own client records it: never both.
+    ...(proxied.status !== undefined &&
+      proxied.responseBody &&
+      !proxied.error && {
+        response: { status: proxied.status, headers: proxied.responseHeaders ?? {}, chunks: proxied.responseBody.chunks, truncated: proxied.responseBody.truncated },
+      }),
+    ...(proxied.error && { error: proxied.error }),
+  };
+}

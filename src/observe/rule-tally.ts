@@ -1,0 +1,154 @@
+import { RULES } from '../rules/index.js';
+import type { Evidence, Rule, RuleResult, RuleStatus } from '../rules/types.js';
+import type { Exchange } from '../transcript/exchange.js';
+import { Transcript } from '../transcript/transcript.js';
+import type { RuleCount } from '../core/observation.js';
+
+/** Why a rule that real traffic never exercised is not judged. */
+export const NEVER_HAD = 'the observed traffic never had this situation';
+
+/** Failed cases whose evidence a rule keeps: enough to show and repeat the fault, few enough to bound memory. */
+export const CASES_KEPT = 3;
+/** Pieces of evidence kept of each failed case. */
+const EVIDENCE_PER_CASE = 5;
+
+
+interface Entry extends RuleCount {
+  rule: Rule;
+  skipped: boolean;
+  /** How many faults the failed cases counted in all. */
+  faults: number;
+  firstBroken?: string;
+  lastHeld?: string;
+  lastNotExercised?: string;
+  /** Situations the rule found not applicable: the provisioner answered them the other way. */
+  notApplicable: number;
+  lastNotApplicable?: string;
+  error?: string;
+  evidence: Evidence[];
+  casesKept: number;
+}
+
+/**
+ * Adds up the judgements of many small transcripts (one operation each) into one result per rule: how often
+ * it was exercised and held, and for failures the evidence of the first few cases, whose exchanges are
+ * copied into one small evidence transcript. Everything else of a judged slice may then be dropped.
+ */
+export class RuleTally {
+  /** The exchanges the kept evidence shows, numbered anew. */
+  readonly evidence = new Transcript();
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly strict: boolean) {
+    for (const rule of RULES) {
+      this.entries.set(rule.id, { rule, skipped: false, exercised: 0, held: 0, broken: 0, faults: 0, notApplicable: 0, evidence: [], casesKept: 0 });
+    }
+  }
+
+  /**
+   * Counts the results of one judged slice; `slice` is the transcript they were judged on (its seqs are theirs).
+   * `submitted`: the slice holds a plan or apply, so why a rule was not exercised there is the reason worth telling.
+   */
+  add(results: readonly RuleResult[], slice: Transcript, submitted = true): void {
+    const copied = new Map<number, number>();
+    const copy = (seq: number): number | undefined => {
+      const known = copied.get(seq);
+      if (known !== undefined) return known;
+      const exchange = slice.bySeq(seq);
+      if (!exchange) return undefined;
+      const kept = this.keep(exchange);
+      copied.set(seq, kept);
+      return kept;
+    };
+    for (const result of results) {
+      const entry = this.entries.get(result.id);
+      if (!entry) continue;
+      this.count(entry, result, copy, submitted);
+    }
+  }
+
+  private keep(exchange: Exchange): number {
+    const { seq: _seq, ...rest } = exchange;
+    return this.evidence.record(rest).seq;
+  }
+
+  private count(entry: Entry, result: RuleResult, copy: (seq: number) => number | undefined, submitted: boolean): void {
+    const status: RuleStatus = result.status;
+    switch (status) {
+      case 'skip':
+        entry.skipped = true;
+        return;
+      case 'error':
+        entry.error ??= result.message;
+        return;
+      case 'pass':
+        entry.exercised += 1;
+        entry.held += 1;
+        entry.lastHeld = result.message;
+        return;
+      case 'fail':
+      case 'warn':
+      case 'advice':
+      case 'waived':
+        entry.exercised += 1;
+        entry.broken += 1;
+        entry.faults += result.count ?? result.evidence.length;
+        entry.firstBroken ??= result.message;
+        if (entry.casesKept < CASES_KEPT) {
+          entry.casesKept += 1;
+          for (const item of result.evidence.slice(0, EVIDENCE_PER_CASE)) {
+            const exchanges = item.exchanges.flatMap((seq) => {
+              const kept = copy(seq);
+              return kept === undefined ? [] : [kept];
+            });
+            entry.evidence.push({ note: item.note, exchanges });
+          }
+        }
+        return;
+      case 'not-applicable':
+        entry.notApplicable += 1;
+        entry.lastNotApplicable = result.message;
+        return;
+      default:
+        // not-exercised, and any status the rulebook may add
+        if (submitted || entry.lastNotExercised === undefined) entry.lastNotExercised = result.message;
+    }
+  }
+
+  /** How often each rule was exercised, held and broken, by id. */
+  counts(): Record<string, RuleCount> {
+    const counts: Record<string, RuleCount> = {};
+    for (const [id, entry] of this.entries) counts[id] = { exercised: entry.exercised, held: entry.held, broken: entry.broken };
+    return counts;
+  }
+
+  /** One result per rule, in the rulebook's order, from everything counted so far. */
+  results(): RuleResult[] {
+    return [...this.entries.values()].map((entry) => this.resultOf(entry));
+  }
+
+  private resultOf(entry: Entry): RuleResult {
+    const { rule } = entry;
+    const base = { id: rule.id, level: rule.level, title: rule.title, sentence: rule.sentence };
+    if (entry.skipped) return { ...base, status: 'skip', message: 'deselected for this run', evidence: [] };
+    if (entry.error !== undefined) return { ...base, status: 'error', message: entry.error, evidence: [] };
+    if (entry.broken > 0) {
+      const status: RuleStatus = rule.level === 'MUST' ? 'fail' : rule.level === 'SHOULD' ? (this.strict ? 'fail' : 'warn') : 'advice';
+      const message = `${entry.broken} of ${situations(entry.exercised)} observed broke it; the first: ${entry.firstBroken ?? ''}`;
+      return { ...base, status, message, evidence: [...entry.evidence], count: entry.faults };
+    }
+    if (entry.held > 0) {
+      return { ...base, status: 'pass', message: `held in all ${situations(entry.exercised)} observed; the last: ${entry.lastHeld ?? ''}`, evidence: [] };
+    }
+    if (entry.notApplicable > 0) {
+      // Every observed situation of this rule was answered the other way, which the contract allows.
+      return { ...base, status: 'not-applicable', message: `the observed provisioner never answered the way this rule is about, in ${situations(entry.notApplicable)}; the last: ${entry.lastNotApplicable ?? ''}`, evidence: [] };
+    }
+    const why = entry.lastNotExercised === undefined ? NEVER_HAD : `${NEVER_HAD} (${entry.lastNotExercised})`;
+    return { ...base, status: 'not-exercised', message: why, evidence: [] };
+  }
+}
+
+function situations(count: number): string {
+  return count === 1 ? '1 situation' : `${count} situations`;
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import type { ChangeKey, ChangeSetInfo } from '../core/judge-context.js';
+import { resolvePointer } from '../core/json-pointer.js';
+
+/** A change set as real traffic sent it: the body of a POST, named by its type and a hash of its bytes. */
+export interface SeenChangeSet extends ChangeSetInfo {
+  /** `kind/type` when the body says, else undefined. */
+  resourceType?: string;
+  /** The actions of its changes (`created`, `updated`, `removed`, …), as written. */
+  actions: string[];
+  /** sha256 (hex) of the body as sent. */
+  sha256: string;
+  text: string;
+}
+
+/** A name safe in a file name and a report: letters, digits, dot, dash and underscore. */
+function safe(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'change-set';
+}
+
+/**
+ * What a POST body says as a change set: its name (`kind-type-<hash>`), its changes at the pointer (to match
+ * results by id and environment), its type and actions. A body that is no change set still gets a name; its
+ * changes are then unknown, and why.
+ */
+export function seenChangeSet(text: string, changesPointer: string): SeenChangeSet {
+  const sha256 = createHash('sha256').update(text).digest('hex');
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    return { name: `change-set-${sha256.slice(0, 12)}`, changesError: 'the body is not JSON', actions: [], sha256, text };
+  }
+  const top = typeof document === 'object' && document !== null && !Array.isArray(document) ? (document as Record<string, unknown>) : {};
+  const resourceType = typeof top.kind === 'string' && typeof top.type === 'string' ? `${top.kind}/${top.type}` : undefined;
+  const name = `${resourceType === undefined ? 'change-set' : safe(resourceType)}-${sha256.slice(0, 12)}`;
+  const found = resolvePointer(document, changesPointer);
+  if (!found.found || !Array.isArray(found.value)) {
+    return { name, ...(resourceType !== undefined && { resourceType }), changesError: `no array of changes at ${changesPointer || '""'}`, actions: [], sha256, text };
+  }
+  const changes: ChangeKey[] = [];
+  const actions: string[] = [];
+  for (const change of found.value as unknown[]) {
+    const entry = typeof change === 'object' && change !== null ? (change as Record<string, unknown>) : {};
+    if (typeof entry.action === 'string') actions.push(entry.action);
+    if (typeof entry.id !== 'string' || typeof entry.environment !== 'string') {
+      return { name, ...(resourceType !== undefined && { resourceType }), changesError: 'a change has no string id and environment', actions, sha256, text };
+    }
+    changes.push({ id: entry.id, environment: entry.environment });
+  }
+  return { name, ...(resourceType !== undefined && { resourceType }), changes, actions, sha256, text };
+}

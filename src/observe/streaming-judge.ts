@@ -1,0 +1,278 @@
+import type { JudgeContext } from '../core/judge-context.js';
+import type { OperationConclusion, PollEndReason } from '../core/operation-conclusion.js';
+import { formatMs } from '../core/duration.js';
+import { judgeRules, type RuleSelection } from '../rules/index.js';
+import type { RuleResult } from '../rules/types.js';
+import type { Exchange, Millis, TranscriptEvent } from '../transcript/exchange.js';
+import { Transcript } from '../transcript/transcript.js';
+import { acceptedOperationId, isFinalAnswer, outcomeOf } from '../transcript/views.js';
+import { unexpectedAnswer } from '../poller/unexpected-answer.js';
+import type { ObservedExchange } from './recorder.js';
+import { RuleTally } from './rule-tally.js';
+import type { RuleCount, TrafficSeen } from '../core/observation.js';
+import { seenChangeSet, type SeenChangeSet } from './seen-change-set.js';
+
+/** What the judge needs besides the traffic: the judging context (no change sets: each POST brings its own). */
+export interface StreamingJudgeSettings {
+  context: Omit<JudgeContext, 'changeSets'>;
+  selection: RuleSelection;
+  changesPointer: string;
+  /** Hears each change set the first time its bytes are seen (`--record-change-sets`). */
+  onChangeSet?: (changeSet: SeenChangeSet) => void;
+}
+
+/** An accepted operation followed while its reads come. */
+interface OpenOperation {
+  operationId: string;
+  post: ObservedExchange;
+  changeSet: SeenChangeSet;
+  reads: ObservedExchange[];
+  deadlineAt: Millis;
+}
+
+/** Rules judged once for the whole observation, not per operation: the registration is one document. */
+const ONCE = (id: string): boolean => id.startsWith('registration.');
+/** Conclusions kept for the report: the operations that did not end in a final answer, the most recent few. */
+const CONCLUSIONS_KEPT = 50;
+/** Operations that ended in a final answer, remembered so that a read of theirs after it is judged as one. */
+const ENDED_KEPT = 256;
+/** The rules a read after an operation's final answer can show something about. */
+const AFTER_FINAL_RULES = ['operation.no-in-progress-after-final', 'operation.final-stable', 'operation.final-retained', 'operation.404-identifiable'];
+/** Distinct change-set hashes remembered, so that each is recorded once; past it the memory starts again. */
+const HASHES_KEPT = 100_000;
+
+const UUID = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})$/i;
+
+/** An operationId as a short key: a UUID (any case) as its 16 bytes, anything else as written. */
+function idKey(id: string): string {
+  const uuid = UUID.exec(id);
+  return uuid ? Buffer.from(uuid.slice(1).join(''), 'hex').toString('latin1') : `#${id}`;
+}
+
+/**
+ * Judges real traffic as it flows, with the kit's own judges: each operation is judged alone once it ends (a
+ * final answer, a 404, its deadline), with its POST and reads as a small transcript; a call answered at once
+ * is judged alone at once. What held is counted and dropped; what failed keeps a few cases' evidence. The
+ * only state that grows with the traffic is the set of operationIds seen (accepted.operation-id-unique).
+ */
+export class StreamingJudge {
+  private readonly tally: RuleTally;
+  private readonly open = new Map<string, OpenOperation>();
+  /** The 202 and first final answer of the latest operations that ended in one, by id. */
+  private readonly ended = new Map<string, { post: ObservedExchange; final: ObservedExchange; changeSet: SeenChangeSet }>();
+  private readonly idsSeen = new Set<string>();
+  private readonly hashesSeen = new Set<string>();
+  private firstAccepted: Exchange | undefined;
+  private readonly conclusions: OperationConclusion[] = [];
+  private readonly seen: TrafficSeen = {
+    exchanges: 0,
+    byTag: { plan: 0, apply: 0, poll: 0 },
+    otherRequests: 0,
+    unattachedReads: 0,
+    changeSetTypes: {},
+    actions: {},
+    distinctChangeSets: 0,
+    operations: { accepted: 0, open: 0, ended: { final: 0, lost: 0, unexpected: 0, deadline: 0, aborted: 0 } },
+  };
+  private lastAt: Millis = 0;
+
+  constructor(private readonly settings: StreamingJudgeSettings) {
+    this.tally = new RuleTally(settings.selection.strict ?? false);
+  }
+
+  /** Takes one exchange of the traffic, in the order the traffic had them. */
+  add(exchange: ObservedExchange): void {
+    this.seen.exchanges += 1;
+    this.lastAt = Math.max(this.lastAt, exchange.endedAt);
+    if (exchange.tag === 'plan' || exchange.tag === 'apply') {
+      this.seen.byTag[exchange.tag] += 1;
+      this.submitted(exchange);
+    } else if (exchange.tag === 'poll') {
+      this.seen.byTag.poll += 1;
+      this.read(exchange);
+    }
+  }
+
+  /** Counts a request that is none of the contract's: it passed, and nothing judges it. */
+  other(): void {
+    this.seen.otherRequests += 1;
+  }
+
+  /** Ends, at their deadline, the operations that have had no final answer by `at`. */
+  sweep(at: Millis): void {
+    for (const op of [...this.open.values()]) {
+      if (op.deadlineAt <= at) this.close(op, 'deadline', op.deadlineAt);
+    }
+  }
+
+  /**
+   * Ends the observation at `at`: operations past their deadline end there; the others are judged on what was
+   * seen of them (the traffic stopped before they ended: nothing is said of their end).
+   */
+  finish(at: Millis = this.lastAt): void {
+    this.sweep(at);
+    for (const op of [...this.open.values()]) this.close(op, 'aborted', at);
+  }
+
+  /** The latest time the traffic showed: the clock of a recording. */
+  get latest(): Millis {
+    return this.lastAt;
+  }
+
+  /** One result per rule from everything judged so far. */
+  results(): RuleResult[] {
+    const once = judgeRules(new Transcript(this.firstAccepted ? [this.firstAccepted] : []), { ...this.settings.context, changeSets: [] }, this.settings.selection);
+    const byId = new Map(once.filter((result) => ONCE(result.id)).map((result) => [result.id, result]));
+    return this.tally.results().map((result) => byId.get(result.id) ?? result);
+  }
+
+  /** How often each rule was exercised, held and broken. */
+  ruleCounts(): Record<string, RuleCount> {
+    const counts = this.tally.counts();
+    for (const result of this.results()) {
+      if (!ONCE(result.id)) continue;
+      const exercised = result.status === 'pass' || result.status === 'fail' || result.status === 'warn' || result.status === 'advice' ? 1 : 0;
+      counts[result.id] = { exercised, held: result.status === 'pass' ? 1 : 0, broken: exercised && result.status !== 'pass' ? 1 : 0 };
+    }
+    return counts;
+  }
+
+  /** The exchanges the kept evidence shows. */
+  get evidence(): Transcript {
+    return this.tally.evidence;
+  }
+
+  traffic(): TrafficSeen {
+    return {
+      ...this.seen,
+      byTag: { ...this.seen.byTag },
+      changeSetTypes: { ...this.seen.changeSetTypes },
+      actions: { ...this.seen.actions },
+      operations: { ...this.seen.operations, open: this.open.size, ended: { ...this.seen.operations.ended } },
+    };
+  }
+
+  /** What the control plane would have concluded of the operations that did not end in a final answer (the latest few). */
+  operationConclusions(): OperationConclusion[] {
+    return [...this.conclusions];
+  }
+
+  private submitted(post: ObservedExchange): void {
+    const changeSet = seenChangeSet(post.request.body ?? '', this.settings.changesPointer);
+    this.countChangeSet(changeSet);
+    const named: ObservedExchange = { ...post, changeSet: changeSet.name };
+    const id = acceptedOperationId(named as Exchange);
+    if (id === undefined) {
+      this.judge([named], [], changeSet);
+      return;
+    }
+    const key = idKey(id);
+    const repeated = this.idsSeen.has(key);
+    this.idsSeen.add(key);
+    this.seen.operations.accepted += 1;
+    this.firstAccepted ??= { ...named, seq: 1 };
+    if (repeated || this.open.has(id)) {
+      // The id names earlier work: its reads cannot be told apart, so the 202 is judged alone, and found repeated.
+      this.judge([named], [], changeSet, id);
+      return;
+    }
+    this.open.set(id, { operationId: id, post: named, changeSet, reads: [], deadlineAt: post.endedAt + this.settings.context.maxOperationDuration.ms });
+  }
+
+  private read(read: ObservedExchange): void {
+    const op = read.operationId === undefined ? undefined : this.open.get(read.operationId);
+    const ended = op || read.operationId === undefined ? undefined : this.ended.get(read.operationId);
+    if (ended) {
+      // The control plane read again after the final answer (it lost that answer, say): judged as a read after it.
+      const again: ObservedExchange = { ...read, tag: 'read-after-final', changeSet: ended.changeSet.name };
+      this.judge([ended.post, ended.final, again], [], ended.changeSet, undefined, AFTER_FINAL_RULES);
+      return;
+    }
+    if (!op) {
+      this.seen.unattachedReads += 1;
+      this.judge([read], [], undefined);
+      return;
+    }
+    op.reads.push({ ...read, changeSet: op.changeSet.name });
+    if (read.response && isFinalAnswer(read as Exchange)) this.close(op, 'final', read.endedAt);
+    else if (read.response?.status === 404) this.close(op, 'lost', read.endedAt);
+    // The control plane fails the work at the first read it cannot use, and reads that operation no more.
+    else if (unexpectedAnswer(read as Exchange) !== undefined) this.close(op, 'unexpected', read.endedAt);
+  }
+
+  private close(op: OpenOperation, reason: PollEndReason, at: Millis): void {
+    this.open.delete(op.operationId);
+    this.seen.operations.ended[reason] += 1;
+    const conclusion = conclusionOf(op, reason, at);
+    if (reason !== 'final') {
+      this.conclusions.push({ operationId: op.operationId, changeSet: op.changeSet.name, kind: op.post.tag === 'apply' ? 'apply' : 'plan', reason, conclusion });
+      if (this.conclusions.length > CONCLUSIONS_KEPT) this.conclusions.shift();
+    }
+    const event: TranscriptEvent = { type: 'poll-ended', at, operationId: op.operationId, reason, acceptedSeq: 1, conclusion };
+    this.judge([op.post, ...op.reads], [event], op.changeSet);
+    const final = reason === 'final' ? op.reads[op.reads.length - 1] : undefined;
+    if (final) {
+      this.ended.set(op.operationId, { post: op.post, final, changeSet: op.changeSet });
+      if (this.ended.size > ENDED_KEPT) this.ended.delete(this.ended.keys().next().value!);
+    }
+  }
+
+  /** Judges one slice of the traffic with every rule, and counts what the rules found. */
+  private judge(exchanges: readonly ObservedExchange[], events: TranscriptEvent[], changeSet: SeenChangeSet | undefined, repeatedId?: string, onlyRules?: readonly string[]): void {
+    const slice = new Transcript();
+    for (const exchange of exchanges) slice.record(exchange);
+    for (const event of events) slice.note(event);
+    const context: JudgeContext = { ...this.settings.context, changeSets: changeSet ? [infoOf(changeSet)] : [] };
+    let results = judgeRules(slice, context, this.settings.selection).filter((result) => !ONCE(result.id) && (onlyRules === undefined || onlyRules.includes(result.id)));
+    if (repeatedId !== undefined) results = results.map((result) => (result.id === 'accepted.operation-id-unique' && result.status === 'pass' ? repeatedResult(result, repeatedId) : result));
+    this.tally.add(results, slice, changeSet !== undefined);
+  }
+
+  private countChangeSet(changeSet: SeenChangeSet): void {
+    const type = changeSet.resourceType ?? '(no kind and type)';
+    this.seen.changeSetTypes[type] = (this.seen.changeSetTypes[type] ?? 0) + 1;
+    for (const action of changeSet.actions) this.seen.actions[action] = (this.seen.actions[action] ?? 0) + 1;
+    if (this.hashesSeen.has(changeSet.sha256)) return;
+    if (this.hashesSeen.size >= HASHES_KEPT) this.hashesSeen.clear();
+    this.hashesSeen.add(changeSet.sha256);
+    this.seen.distinctChangeSets += 1;
+    try {
+      this.settings.onChangeSet?.(changeSet);
+    } catch {
+      // keeping a copy is a convenience: it never stops the judgement
+    }
+  }
+}
+
+function infoOf(changeSet: SeenChangeSet): { name: string; changes?: SeenChangeSet['changes']; changesError?: string } {
+  return { name: changeSet.name, ...(changeSet.changes && { changes: changeSet.changes }), ...(changeSet.changesError !== undefined && { changesError: changeSet.changesError }) };
+}
+
+/** accepted.operation-id-unique broken by a 202 whose id an earlier 202 of the observation already carried. */
+function repeatedResult(held: RuleResult, id: string): RuleResult {
+  return {
+    ...held,
+    status: held.level === 'MUST' ? 'fail' : 'warn',
+    message: `operationId ${id} given more than once`,
+    evidence: [{ note: `the 202 answer (seq 1) carried operationId ${id}, already given by an earlier 202 of the observed traffic`, exchanges: [1] }],
+    count: 1,
+  };
+}
+
+function conclusionOf(op: OpenOperation, reason: PollEndReason, at: Millis): string {
+  const after = formatMs(at - op.post.endedAt);
+  switch (reason) {
+    case 'final': {
+      const final = op.reads[op.reads.length - 1];
+      return `the control plane recorded ${final ? outcomeOf(final as Exchange) ?? 'a final answer' : 'a final answer'} after ${after}`;
+    }
+    case 'lost':
+      return `the control plane failed this work at once: a read ${after} after the 202 answered 404`;
+    case 'deadline':
+      return `the control plane would fail this work: no final answer within ${formatMs(op.deadlineAt - op.post.endedAt)} of the 202`;
+    case 'unexpected':
+      return `the control plane would fail this work: the provisioner sent an unexpected response (a read ${after} after the 202)`;
+    case 'aborted':
+      return `the observation ended ${after} after the 202, before this work ended`;
+  }
+}

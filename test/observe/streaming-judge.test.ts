@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { StreamingJudge } from '../../src/observe/streaming-judge.js';
+import { CASES_KEPT, NEVER_HAD } from '../../src/observe/rule-tally.js';
+import { observedContext } from '../../src/observe/observe.js';
+import { chooseMaxOperationDuration } from '../../src/observe/config.js';
+import type { Exchange } from '../../src/transcript/exchange.js';
+import { IN_PROGRESS, shopDbFinal, T0, TranscriptBuilder } from '../support/transcript-builder.js';
+
+const SHOP_DB_SET = JSON.stringify({ kind: 'managed-resource', type: 'postgres', changes: [{ id: 'shop-db', environment: 'test', action: 'created' }] });
+
+function judge(maxOperationDuration = 'PT1M'): StreamingJudge {
+  return new StreamingJudge({
+    context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration(maxOperationDuration, undefined) }, T0),
+    selection: {},
+    changesPointer: '/changes',
+  });
+}
+
+/** One operation as the control plane sees it: the 202, `inProgress` reads, then `last` (a final answer by default). */
+function operation(b: TranscriptBuilder, id: string, options: { inProgress?: Record<string, unknown>; reads?: number; last?: 'final' | 'none' } = {}): Exchange[] {
+  const exchanges = [b.post('apply', { status: 202, body: { operationId: id }, requestBody: SHOP_DB_SET })];
+  for (let i = 0; i < (options.reads ?? 1); i++) exchanges.push(b.read(id, { body: options.inProgress ?? IN_PROGRESS }));
+  if (options.last !== 'none') exchanges.push(b.read(id, { body: shopDbFinal() }));
+  return exchanges;
+}
+
+function statusOf(j: StreamingJudge, id: string): string {
+  return j.results().find((result) => result.id === id)!.status;
+}
+
+describe('the streaming judge', () => {
+  it('judges each operation when it ends, counts what held, and names what the traffic never had', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (let i = 0; i < 3; i++) for (const exchange of operation(b, randomUUID())) j.add(exchange);
+    expect(j.traffic().operations).toEqual({ accepted: 3, open: 0, ended: { final: 3, lost: 0, unexpected: 0, deadline: 0, aborted: 0 } });
+    expect(j.ruleCounts()['operation.in-progress-results-empty']).toEqual({ exercised: 3, held: 3, broken: 0 });
+    expect(statusOf(j, 'final.results-match-changes')).toBe('pass');
+    const unknown = j.results().find((result) => result.id === 'operation.unknown-404')!;
+    expect(unknown.status).toBe('not-exercised');
+    expect(unknown.message.startsWith(NEVER_HAD)).toBe(true);
+    expect(j.traffic().changeSetTypes).toEqual({ 'managed-resource/postgres': 3 });
+    expect(j.traffic().actions).toEqual({ created: 3 });
+    expect(j.traffic().distinctChangeSets).toBe(1);
+    // Nothing failed: no exchange is kept.
+    expect(j.evidence.exchanges).toHaveLength(0);
+  });
+
+  it('ends an operation at a read the control plane cannot use, blamed on operation.body and not on the deadline', () => {
+    const j = judge('PT1M');
+    const b = new TranscriptBuilder();
+    const id = randomUUID();
+    j.add(b.post('apply', { status: 202, body: { operationId: id }, requestBody: SHOP_DB_SET }));
+    j.add(b.read(id, { body: { ...shopDbFinal(), outcome: 'SUCCEEDED' } }));
+    expect(j.traffic().operations.ended).toEqual({ final: 0, lost: 0, unexpected: 1, deadline: 0, aborted: 0 });
+    expect(j.traffic().operations.open).toBe(0);
+    expect(statusOf(j, 'operation.body')).toBe('fail');
+    expect(statusOf(j, 'operation.within-max-duration')).not.toBe('fail');
+  });
+
+  it('calls a rule about 200 answers not applicable when every observed call was accepted, and judges it once one is answered at once', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (let i = 0; i < 2; i++) for (const exchange of operation(b, randomUUID())) j.add(exchange);
+    const finalBody = j.results().find((result) => result.id === 'final.body')!;
+    expect(finalBody.status).toBe('not-applicable');
+    expect(finalBody.message).toMatch(/202/);
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    expect(statusOf(j, 'final.body')).toBe('pass');
+  });
+
+  it('keeps the evidence of a few failed cases only, however many there are, and counts them all', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const partial = { ...IN_PROGRESS, results: [{ id: 'shop-db', environment: 'test', outcome: 'succeeded', description: 'done' }] };
+    for (let i = 0; i < 100; i++) for (const exchange of operation(b, randomUUID(), { inProgress: partial, reads: 2 })) j.add(exchange);
+    const failed = j.results().find((result) => result.id === 'operation.in-progress-results-empty')!;
+    expect(failed.status).toBe('fail');
+    expect(failed.count).toBe(200);
+    expect(failed.message).toMatch(/^100 of 100 situations observed broke it/);
+    expect(new Set(failed.evidence.map((item) => item.note)).size).toBeLessThanOrEqual(CASES_KEPT * 2);
+    for (const item of failed.evidence) for (const seq of item.exchanges) expect(j.evidence.bySeq(seq)?.tag).toBe('poll');
+    expect(j.evidence.exchanges.length).toBeLessThanOrEqual(CASES_KEPT * 2);
+  });
+
+  it('finds an operationId given twice across operations, with only a set of ids kept', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const id = randomUUID();
+    for (const exchange of operation(b, id)) j.add(exchange);
+    for (const exchange of operation(b, id.toUpperCase())) j.add(exchange);
+    expect(statusOf(j, 'accepted.operation-id-unique')).toBe('fail');
+    expect(j.ruleCounts()['accepted.operation-id-unique']).toEqual({ exercised: 2, held: 1, broken: 1 });
+  });
+
+  it('ends an operation at its deadline, on the clock it is given, and fails operation.within-max-duration', () => {
+    const j = judge('PT1S');
+    const b = new TranscriptBuilder();
+    for (const exchange of operation(b, randomUUID(), { reads: 2, last: 'none' })) j.add(exchange);
+    expect(j.traffic().operations.open).toBe(1);
+    j.sweep(T0 + 500);
+    expect(j.traffic().operations.open).toBe(1);
+    j.sweep(T0 + 2000);
+    expect(j.traffic().operations).toMatchObject({ open: 0, ended: { deadline: 1 } });
+    expect(statusOf(j, 'operation.within-max-duration')).toBe('fail');
+    expect(j.operationConclusions()[0]!.reason).toBe('deadline');
+  });
+
+  it('judges an operation still open at the end on what was seen, without blaming its end', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (const exchange of operation(b, randomUUID(), { reads: 2, last: 'none' })) j.add(exchange);
+    j.finish();
+    expect(j.traffic().operations.ended.aborted).toBe(1);
+    expect(statusOf(j, 'operation.in-progress-results-empty')).toBe('pass');
+    expect(statusOf(j, 'operation.within-max-duration')).toBe('not-exercised');
+  });
+
+  it('judges a read after the final answer as one, and a read of an id it never saw on its own', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const id = randomUUID();
+    for (const exchange of operation(b, id)) j.add(exchange);
+    j.add(b.read(id, { body: IN_PROGRESS }));
+    expect(statusOf(j, 'operation.no-in-progress-after-final')).toBe('fail');
+    j.add(b.read(randomUUID(), { status: 404, body: 'not here', contentType: 'text/plain' }));
+    expect(j.traffic().unattachedReads).toBe(1);
+    expect(statusOf(j, 'operation.404-identifiable')).toBe('advice');
+  });
+
+  it('judges a call answered at once alone, at once', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    j.add(b.post('plan', { status: 500, body: 'boom', contentType: 'text/plain', requestBody: SHOP_DB_SET }));
+    expect(j.ruleCounts()['answer.status']).toEqual({ exercised: 2, held: 1, broken: 1 });
+    expect(statusOf(j, 'final.body')).toBe('pass');
+    expect(j.traffic().operations.accepted).toBe(0);
+  });
+});
