@@ -6,7 +6,7 @@ import { classifyTransportError } from './transport-error.js';
 import { now } from './clock.js';
 import { BodyStore } from '../transcript/body-store.js';
 import { SharedParts } from './shared-parts.js';
-import { READ_GARBAGE } from './read-garbage.js';
+import { COLLECTOR_PACING } from './collector-pacing.js';
 import { decodeBody } from './content-coding.js';
 import { sharedLookup } from './shared-lookup.js';
 
@@ -220,7 +220,7 @@ function readLimited(body: Body, limit: number): Promise<{ chunks: Buffer[]; tru
       }
       chunks.push(buffer);
       bytes += buffer.length;
-      READ_GARBAGE.read(buffer.length);
+      COLLECTOR_PACING.read(buffer.length);
     };
     const onEnd = (): void => {
       settle();

@@ -1,5 +1,5 @@
 import { finalAnswerSchema } from './generated/schemas.js';
-import type { Fault } from './faults.js';
+import type { ShapeFault } from './shape-faults.js';
 import { problemsOf } from './problems.js';
 import { validators } from './validators.js';
 import { describeType } from './words.js';
@@ -7,7 +7,7 @@ import { describeType } from './words.js';
 /** A 200 answer to a POST that says in_progress: the one outcome the final-answer schema leaves out on purpose. */
 export const IN_PROGRESS_ON_200 = 'a 200 answer to plan or apply said in_progress (only a 202 may leave work running)';
 
-function outcomeSentence({ keyword, value }: Fault): string | undefined {
+function outcomeSentence({ keyword, value }: ShapeFault): string | undefined {
   if (keyword !== 'enum') return undefined;
   return `outcome ${JSON.stringify(value)} is not succeeded or failed`;
 }

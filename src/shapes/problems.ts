@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { faultsOf, type ErrorFilter, type Fault } from './faults.js';
+import { faultsOf, type ErrorFilter, type ShapeFault } from './shape-faults.js';
 import { validationErrors, type Validator } from './validators.js';
 import { describeType, fieldName, fieldNote, typeName } from './words.js';
 
@@ -10,7 +10,7 @@ export interface Wording {
   /** Errors that another rule judges are left to it. */
   keep?: ErrorFilter;
   /** The body's own sentence for a fault, or undefined for the common one. */
-  phrase?: (fault: Fault) => string | undefined;
+  phrase?: (fault: ShapeFault) => string | undefined;
   /** A second step after the schema, for what a JSON Schema cannot say: more errors, given the schema's. */
   after?: (value: unknown, errors: readonly ErrorObject[]) => ErrorObject[];
 }
@@ -22,7 +22,7 @@ export function alternatives(values: readonly unknown[]): string {
 }
 
 /** The common sentence for a fault: the kit's words for each keyword the schemas use. */
-export function commonSentence(fault: Fault): string {
+export function commonSentence(fault: ShapeFault): string {
   const name = fieldName(fault.path);
   const { error, value } = fault;
   switch (fault.keyword) {
@@ -45,7 +45,7 @@ export function commonSentence(fault: Fault): string {
 }
 
 /** Everything `validate` finds off in `value` that this body's rule judges, one fault per place. */
-export function faultsFor(validate: Validator, value: unknown, wording: Wording): Fault[] {
+export function faultsFor(validate: Validator, value: unknown, wording: Wording): ShapeFault[] {
   const errors = validationErrors(validate, value);
   const more = wording.after?.(value, errors) ?? [];
   return faultsOf([...errors, ...more], value, wording.schema, wording.keep);

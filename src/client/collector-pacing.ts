@@ -31,7 +31,7 @@ function exposedCollector(): Collect | undefined {
  * Counts the body bytes a client read and asks V8 for a full collection after every {@link COLLECT_AFTER_BYTES},
  * so that the socket buffers behind bodies already hashed and dropped are freed while the run goes on.
  */
-export class ReadGarbage {
+export class CollectorPacing {
   private unread = COLLECT_AFTER_BYTES;
   private collect: Collect | undefined | null = null;
 
@@ -53,4 +53,4 @@ export class ReadGarbage {
 }
 
 /** One count for the whole process: every client's reads leave their buffers in the same heap. */
-export const READ_GARBAGE = new ReadGarbage();
+export const COLLECTOR_PACING = new CollectorPacing();

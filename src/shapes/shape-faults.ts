@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { FieldPath } from './words.js';
 
 /** Everything a schema says is off at one place of a body: the sentences are made from these. */
-export interface Fault {
+export interface ShapeFault {
   path: FieldPath;
   /** The keyword that failed there (the first by precedence: required, type, then the schema's order). */
   keyword: string;
@@ -99,8 +99,8 @@ function compareOrder(a: number[], b: number[]): number {
 export type ErrorFilter = (error: ErrorObject, path: FieldPath) => boolean;
 
 /** ajv's errors that `keep` accepts, as one fault per place, in the schema's order. */
-export function faultsOf(errors: readonly ErrorObject[], root: unknown, schema: SchemaNode, keep: ErrorFilter = () => true): Fault[] {
-  const byPlace = new Map<string, Fault>();
+export function faultsOf(errors: readonly ErrorObject[], root: unknown, schema: SchemaNode, keep: ErrorFilter = () => true): ShapeFault[] {
+  const byPlace = new Map<string, ShapeFault>();
   for (const error of errors) {
     const path = errorPath(root, error);
     // Filter before grouping: one place may fail in the rule's part of the schema and in another rule's part.

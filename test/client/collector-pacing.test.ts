@@ -1,10 +1,10 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { COLLECT_AFTER_BYTES, ReadGarbage } from '../../src/client/read-garbage.js';
+import { COLLECT_AFTER_BYTES, CollectorPacing } from '../../src/client/collector-pacing.js';
 
-describe('ReadGarbage', () => {
+describe('CollectorPacing', () => {
   it('collects once the bytes read pass its limit, then counts again from zero', () => {
-    const garbage = new ReadGarbage(1000);
+    const garbage = new CollectorPacing(1000);
     expect(garbage.read(600)).toBe(false);
     expect(garbage.read(400)).toBe(true);
     expect(garbage.read(999)).toBe(false);
@@ -12,7 +12,7 @@ describe('ReadGarbage', () => {
   });
 
   it('never collects for a run of small answers below the limit', () => {
-    const garbage = new ReadGarbage();
+    const garbage = new CollectorPacing();
     let collected = 0;
     for (let read = 0; read < 10_000; read++) if (garbage.read(300)) collected++;
     expect(10_000 * 300).toBeLessThan(COLLECT_AFTER_BYTES);
@@ -20,7 +20,7 @@ describe('ReadGarbage', () => {
   });
 
   it('turns --expose-gc off again: contexts made later have no gc', () => {
-    new ReadGarbage(1).read(1);
+    new CollectorPacing(1).read(1);
     expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
     expect(runInNewContext('typeof gc')).toBe('undefined');
   });
