@@ -20,6 +20,13 @@ describe('the HTML report of a run', () => {
     for (const [, target] of html.matchAll(/<a href="#([^"]+)"/g)) expect(html).toContain(`id="${target}"`);
   });
 
+  it('counts rules not applicable only when there are some', () => {
+    expect(html).not.toContain('not applicable</a>');
+    const oneWay = sampleOutcome();
+    oneWay.summary = { ...oneWay.summary, notApplicable: 2 };
+    expect(htmlReportFor(oneWay)).toContain('<li><a href="#rules"><strong>2</strong> not applicable</a></li>');
+  });
+
   it('lists each rule that did not hold in the header, with its first piece of evidence and what it answered', () => {
     const header = html.slice(html.indexOf('<header>'), html.indexOf('</header>'));
     expect(header.match(/<li class="s-/g)).toHaveLength(2);

@@ -187,6 +187,8 @@ export function renderHtmlReport(report: JsonReport, timeline: Timeline): string
     ['warned', s.warned, details],
     ['advice', s.advice, details],
     ['not exercised', s.notExercised, '#rules'],
+    // Shown only when a rule was: most provisioners answer both ways, and a zero here would only puzzle.
+    ...(s.notApplicable ? [['not applicable', s.notApplicable, '#rules'] as [string, number, string]] : []),
     ['skipped', s.skipped, '#rules'],
   ];
   return `<!doctype html>
