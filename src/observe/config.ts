@@ -12,6 +12,8 @@ export interface ObserveOutputs {
   junit?: string;
   html?: string;
   transcript?: string;
+  /** A folder for the evidence as a bundle (always masked), written at the end. */
+  bundle?: string;
 }
 
 /** Everything an observation needs, resolved once: the CLI and the library both build this and call observe(). */
@@ -60,6 +62,7 @@ export interface ObserveFlags {
   junit?: string;
   html?: string;
   transcript?: string;
+  bundle?: string;
   recordChangeSets?: string;
   showSecrets?: boolean;
   secret?: string[];
@@ -120,6 +123,7 @@ export async function resolveObserveConfig(flags: ObserveFlags): Promise<Observe
       ...(flags.junit !== undefined && { junit: flags.junit }),
       ...(flags.html !== undefined && { html: flags.html }),
       ...(flags.transcript !== undefined && { transcript: flags.transcript }),
+      ...(flags.bundle !== undefined && { bundle: flags.bundle }),
     },
     ...(flags.recordChangeSets !== undefined && { recordChangeSets: flags.recordChangeSets }),
     showSecrets: flags.showSecrets ?? false,

@@ -18,6 +18,7 @@ export interface ObserveArgs {
   junit?: string;
   html?: string;
   transcript?: string;
+  bundle?: string;
   recordChangeSets?: string;
   showSecrets: boolean;
   secret?: string[];
@@ -44,6 +45,7 @@ export const OBSERVE_DECLARATION: Declaration<ObserveArgs> = {
       .option('junit', { type: 'string', requiresArg: true, describe: 'Write the results as JUnit XML to this file at the end' })
       .option('html', { type: 'string', requiresArg: true, describe: 'Write the HTML report to this file at the end' })
       .option('transcript', { type: 'string', requiresArg: true, describe: 'Write the exchanges kept as evidence, with their context, to this file at the end' })
+      .option('bundle', { type: 'string', requiresArg: true, describe: 'Write the evidence as a bundle to this folder at the end: the reports, the transcript kept, the settings and a manifest of hashes (always masked; check it with verify DIR)' })
       .option('record-change-sets', { type: 'string', requiresArg: true, describe: 'Keep each distinct change set seen in this folder (a file per body, named by type and hash)' })
       .option('secret', { type: 'string', array: true, requiresArg: true, describe: 'Also mask this value (6 characters or more) in every output (repeatable)' })
       .option('show-secrets', { type: 'boolean', default: false, describe: 'Show header values and secret-looking values in reports' }) as unknown as Argv<ObserveArgs>,
