@@ -5,6 +5,7 @@ import { loadRegistration, registeredMaxOperationDuration } from '../config/regi
 import { UsageError } from '../errors.js';
 import type { RuleSelection } from '../rules/index.js';
 import { RULE_IDS } from '../rules/index.js';
+import { layerObserveFlags, observeFlagsFromFile, type ObserveConfigSources } from './config-file.js';
 
 /** The report files an observation writes, as `run` writes them. */
 export interface ObserveOutputs {
@@ -46,6 +47,8 @@ export interface ObserveConfig {
 
 /** The options of an observation as a command line or a library caller gives them: names as the flags', values as text. */
 export interface ObserveFlags {
+  /** A config file (JSON or YAML) read under the flags: its keys shared with run, and its `observe` section. */
+  config?: string;
   upstream?: string;
   listen?: string;
   registration?: string;
@@ -80,7 +83,8 @@ function duration(flag: string, text: string): number {
 
 /** `HOST:PORT`, `:PORT`, `PORT` or `[v6]:PORT`. */
 export function parseListen(text: string): { host: string; port: number } {
-  const match = /^(?:\[([^\]]+)\]|([^:]*))?:?(\d+)$/.exec(text.trim());
+  // The host and its colon come together: `8080` alone is a port, never host 808 and port 0.
+  const match = /^(?:(?:\[([^\]]+)\]|([^:]*)):)?(\d+)$/.exec(text.trim());
   const port = match ? Number(match[3]) : Number.NaN;
   if (!match || !Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--listen', `"${text}" is not HOST:PORT (e.g. 127.0.0.1:8080, or port 0 for a free one)`);
   return { host: match[1] ?? (match[2] || '127.0.0.1'), port };
@@ -94,8 +98,14 @@ function ruleIds(flag: string, values: string[] | undefined): string[] | undefin
   return ids;
 }
 
-/** Resolves the options of an observation once; every problem is a UsageError or ConfigError naming its flag. */
-export async function resolveObserveConfig(flags: ObserveFlags): Promise<ObserveConfig> {
+/**
+ * Resolves the options of an observation once, the flags over the config file; every problem is a UsageError
+ * or ConfigError naming its flag. With `sources` a config file is also looked for in the working folder;
+ * without, only the one `config` names is read.
+ */
+export async function resolveObserveConfig(given: ObserveFlags, sources?: ObserveConfigSources): Promise<ObserveConfig> {
+  const fromFile = sources !== undefined || given.config !== undefined ? observeFlagsFromFile(given.config, sources ?? { env: process.env, cwd: process.cwd() }) : undefined;
+  const flags = layerObserveFlags(given, fromFile?.flags);
   if (flags.upstream === undefined || flags.upstream.trim() === '') throw new UsageError('--upstream', 'missing: give the provisioner\'s base URL');
   let upstream: URL;
   try {
