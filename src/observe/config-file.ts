@@ -1,5 +1,4 @@
 import { findConfigFile, loadConfigFile } from '../config/config-file.js';
-import type { ObserveFlags } from './config.js';
 
 /** Keys of a config file that mean the same to observe as to run, by long option name. */
 const SHARED_KEYS = [
@@ -46,10 +45,10 @@ function headerValues(value: unknown): string[] {
 
 /**
  * The observe flags a config file gives (`--config FILE`, else one in the working folder): its keys that mean
- * the same as run's, then its `observe` section, which wins over them. Header values become secrets to mask.
- * Undefined when there is no config file.
+ * the same as run's, then its `observe` section, which wins over them, by the observe flags' names. Header
+ * values become secrets to mask. Undefined when there is no config file.
  */
-export function observeFlagsFromFile(file: string | undefined, sources: ObserveConfigSources): { file: string; flags: ObserveFlags } | undefined {
+export function observeFlagsFromFile(file: string | undefined, sources: ObserveConfigSources): { file: string; flags: Record<string, unknown> } | undefined {
   const found = file ?? findConfigFile(sources.cwd);
   if (found === undefined) return undefined;
   const { values } = loadConfigFile(found, sources.env);
@@ -60,15 +59,5 @@ export function observeFlagsFromFile(file: string | undefined, sources: ObserveC
   const secrets = [...headerValues(values.header), ...headerValues(section.header), ...((flags.secret as string[] | undefined) ?? [])];
   if (secrets.length > 0) flags.secret = secrets;
   else delete flags.secret;
-  return { file: found, flags: flags as ObserveFlags };
-}
-
-/** The flags given, over the config file's; a flag left undefined does not hide the file's value. Lists of secrets add up. */
-export function layerObserveFlags(given: ObserveFlags, fromFile: ObserveFlags | undefined): ObserveFlags {
-  if (!fromFile) return given;
-  const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as ObserveFlags;
-  const secrets = [...(fromFile.secret ?? []), ...(given.secret ?? [])];
-  const layered: ObserveFlags = { ...fromFile, ...defined };
-  if (secrets.length > 0) layered.secret = secrets;
-  return layered;
+  return { file: found, flags };
 }

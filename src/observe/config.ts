@@ -5,7 +5,7 @@ import { loadRegistration, registeredMaxOperationDuration } from '../config/regi
 import { UsageError } from '../errors.js';
 import type { RuleSelection } from '../rules/index.js';
 import { RULE_IDS } from '../rules/index.js';
-import { layerObserveFlags, observeFlagsFromFile, type ObserveConfigSources } from './config-file.js';
+import { observeFlagsFromFile, type ObserveConfigSources } from './config-file.js';
 
 /** The report files an observation writes, as `run` writes them. */
 export interface ObserveOutputs {
@@ -105,7 +105,7 @@ function ruleIds(flag: string, values: string[] | undefined): string[] | undefin
  */
 export async function resolveObserveConfig(given: ObserveFlags, sources?: ObserveConfigSources): Promise<ObserveConfig> {
   const fromFile = sources !== undefined || given.config !== undefined ? observeFlagsFromFile(given.config, sources ?? { env: process.env, cwd: process.cwd() }) : undefined;
-  const flags = layerObserveFlags(given, fromFile?.flags);
+  const flags = layerObserveFlags(given, fromFile?.flags as ObserveFlags | undefined);
   if (flags.upstream === undefined || flags.upstream.trim() === '') throw new UsageError('--upstream', 'missing: give the provisioner\'s base URL');
   let upstream: URL;
   try {
@@ -140,6 +140,16 @@ export async function resolveObserveConfig(given: ObserveFlags, sources?: Observ
     secrets: flags.secret ?? [],
     bodyLimitBytes: DEFAULT_BODY_LIMIT,
   };
+}
+
+/** The flags given, over the config file's; a flag left undefined does not hide the file's value. Lists of secrets add up. */
+function layerObserveFlags(given: ObserveFlags, fromFile: ObserveFlags | undefined): ObserveFlags {
+  if (!fromFile) return given;
+  const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as ObserveFlags;
+  const secrets = [...(fromFile.secret ?? []), ...(given.secret ?? [])];
+  const layered: ObserveFlags = { ...fromFile, ...defined };
+  if (secrets.length > 0) layered.secret = secrets;
+  return layered;
 }
 
 /** The flag wins; then a valid registered duration; else PT30M, the most any registration may hold. */

@@ -160,6 +160,10 @@ describe('observe: the control plane through the observer', () => {
     for (const file of readdirSync(bundle)) for (const id of SECRET_IDS) expect(readFileSync(join(bundle, file), 'utf8')).not.toContain(id);
     const settings = JSON.parse(readFileSync(join(bundle, 'settings.json'), 'utf8')) as Record<string, unknown>;
     expect(settings.showSecrets).toBe(false);
+    const verified = await runCli(['verify', bundle], { withReport: false });
+    expect(verified.exitCode).toBe(0);
+    expect(verified.stdout).toContain('the passes were counted while observing and are not judged again');
+    expect(verified.stdout).toContain('the bundle holds: every file is as written and every rule it records broken is still broken on its evidence');
     // A report that claims one more broken rule, its hash made to match: the evidence does not bear it out.
     const reportFile = join(bundle, 'report.json');
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { rules: Array<{ id: string; status: string }> };
