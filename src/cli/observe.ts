@@ -15,7 +15,7 @@ export function observeCommand(result: CommandResult): CommandModule<object, Obs
       const { renderSummary } = await import('../report/console.js');
       const { shouldUseColor } = await import('../report/style.js');
       const { SecretMask } = await import('../report/secret-mask.js');
-      const config = await resolveObserveConfig(args);
+      const config = await resolveObserveConfig(args, { env: process.env, cwd: process.cwd() });
       const stop = new AbortController();
       const onSignal = (): void => stop.abort();
       process.once('SIGINT', onSignal);

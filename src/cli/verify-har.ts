@@ -30,7 +30,8 @@ export async function verifyHarCommand(args: VerifyArgs & { har: string }): Prom
   const mask = args.showSecrets ? SecretMask.none() : new SecretMask().learnExchanges(outcome.transcript.exchanges);
   for (const secret of args.secret ?? []) mask.add(secret);
   if (registration?.json.ok) mask.learnJson(registration.json.value);
-  await writeObservedOutputs({ report: args.report, junit: args.junit, html: args.html }, outcome, mask);
+  // No bundle here: the masks and settings a bundle would record are not needed.
+  await writeObservedOutputs({ report: args.report, junit: args.junit, html: args.html }, outcome, { shown: mask, secrets: mask }, {});
   process.stdout.write(mask.text(renderSummary(outcome, { color: shouldUseColor(process.stdout, process.env) })));
   if (recordFailure !== undefined) process.stderr.write(`verify: a change set could not be kept: ${recordFailure instanceof Error ? recordFailure.message : String(recordFailure)}\n`);
   return outcome.exitCode;

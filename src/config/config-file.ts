@@ -31,7 +31,11 @@ function keyOf(error: ErrorObject): string {
 function schemaProblem(errors: readonly ErrorObject[]): string {
   const error = errors.find((e) => e.keyword === 'additionalProperties') ?? errors[0]!;
   const key = keyOf(error);
-  if (error.keyword === 'additionalProperties') return `unknown key "${key}" (keys are the run command's long option names, e.g. poll-interval)`;
+  if (error.keyword === 'additionalProperties') {
+    // The observe section holds the observe command's long option names.
+    if (error.instancePath === '/observe') return `unknown key "observe.${key}" (keys of observe are the observe command's long option names, e.g. report-every)`;
+    return `unknown key "${key}" (keys are the run command's long option names, e.g. poll-interval)`;
+  }
   if (error.instancePath === '') return `must be a mapping of option names to values, ${error.message ?? ''}`.trim();
   const where = error.instancePath.slice(1).replace(/\//g, '.');
   if (error.keyword === 'enum') {
@@ -52,6 +56,8 @@ const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 function substitute(value: unknown, env: NodeJS.ProcessEnv, unset: (name: string) => string): unknown {
   if (typeof value === 'string') return value.replace(PLACEHOLDER, (_match, name: string) => env[name] ?? unset(name));
   if (Array.isArray(value)) return value.map((item) => substitute(item, env, unset));
+  // A section (observe's own keys) is filled in as the top level is.
+  if (isMapping(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, env, unset)]));
   return value;
 }
 

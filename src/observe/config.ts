@@ -5,6 +5,7 @@ import { loadRegistration, registeredMaxOperationDuration } from '../config/regi
 import { UsageError } from '../errors.js';
 import type { RuleSelection } from '../rules/index.js';
 import { RULE_IDS } from '../rules/index.js';
+import { observeFlagsFromFile, type ObserveConfigSources } from './config-file.js';
 
 /** The report files an observation writes, as `run` writes them. */
 export interface ObserveOutputs {
@@ -12,6 +13,8 @@ export interface ObserveOutputs {
   junit?: string;
   html?: string;
   transcript?: string;
+  /** A folder for the evidence as a bundle (always masked), written at the end. */
+  bundle?: string;
 }
 
 /** Everything an observation needs, resolved once: the CLI and the library both build this and call observe(). */
@@ -44,6 +47,8 @@ export interface ObserveConfig {
 
 /** The options of an observation as a command line or a library caller gives them: names as the flags', values as text. */
 export interface ObserveFlags {
+  /** A config file (JSON or YAML) read under the flags: its keys shared with run, and its `observe` section. */
+  config?: string;
   upstream?: string;
   listen?: string;
   registration?: string;
@@ -60,6 +65,7 @@ export interface ObserveFlags {
   junit?: string;
   html?: string;
   transcript?: string;
+  bundle?: string;
   recordChangeSets?: string;
   showSecrets?: boolean;
   secret?: string[];
@@ -77,7 +83,8 @@ function duration(flag: string, text: string): number {
 
 /** `HOST:PORT`, `:PORT`, `PORT` or `[v6]:PORT`. */
 export function parseListen(text: string): { host: string; port: number } {
-  const match = /^(?:\[([^\]]+)\]|([^:]*))?:?(\d+)$/.exec(text.trim());
+  // The host and its colon come together: `8080` alone is a port, never host 808 and port 0.
+  const match = /^(?:(?:\[([^\]]+)\]|([^:]*)):)?(\d+)$/.exec(text.trim());
   const port = match ? Number(match[3]) : Number.NaN;
   if (!match || !Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--listen', `"${text}" is not HOST:PORT (e.g. 127.0.0.1:8080, or port 0 for a free one)`);
   return { host: match[1] ?? (match[2] || '127.0.0.1'), port };
@@ -91,8 +98,14 @@ function ruleIds(flag: string, values: string[] | undefined): string[] | undefin
   return ids;
 }
 
-/** Resolves the options of an observation once; every problem is a UsageError or ConfigError naming its flag. */
-export async function resolveObserveConfig(flags: ObserveFlags): Promise<ObserveConfig> {
+/**
+ * Resolves the options of an observation once, the flags over the config file; every problem is a UsageError
+ * or ConfigError naming its flag. With `sources` a config file is also looked for in the working folder;
+ * without, only the one `config` names is read.
+ */
+export async function resolveObserveConfig(given: ObserveFlags, sources?: ObserveConfigSources): Promise<ObserveConfig> {
+  const fromFile = sources !== undefined || given.config !== undefined ? observeFlagsFromFile(given.config, sources ?? { env: process.env, cwd: process.cwd() }) : undefined;
+  const flags = layerObserveFlags(given, fromFile?.flags as ObserveFlags | undefined);
   if (flags.upstream === undefined || flags.upstream.trim() === '') throw new UsageError('--upstream', 'missing: give the provisioner\'s base URL');
   let upstream: URL;
   try {
@@ -120,12 +133,23 @@ export async function resolveObserveConfig(flags: ObserveFlags): Promise<Observe
       ...(flags.junit !== undefined && { junit: flags.junit }),
       ...(flags.html !== undefined && { html: flags.html }),
       ...(flags.transcript !== undefined && { transcript: flags.transcript }),
+      ...(flags.bundle !== undefined && { bundle: flags.bundle }),
     },
     ...(flags.recordChangeSets !== undefined && { recordChangeSets: flags.recordChangeSets }),
     showSecrets: flags.showSecrets ?? false,
     secrets: flags.secret ?? [],
     bodyLimitBytes: DEFAULT_BODY_LIMIT,
   };
+}
+
+/** The flags given, over the config file's; a flag left undefined does not hide the file's value. Lists of secrets add up. */
+function layerObserveFlags(given: ObserveFlags, fromFile: ObserveFlags | undefined): ObserveFlags {
+  if (!fromFile) return given;
+  const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as ObserveFlags;
+  const secrets = [...(fromFile.secret ?? []), ...(given.secret ?? [])];
+  const layered: ObserveFlags = { ...fromFile, ...defined };
+  if (secrets.length > 0) layered.secret = secrets;
+  return layered;
 }
 
 /** The flag wins; then a valid registered duration; else PT30M, the most any registration may hold. */

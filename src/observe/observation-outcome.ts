@@ -85,7 +85,8 @@ export function observationOutcome(judge: StreamingJudge, facts: ObservationFact
       rules: judge.ruleCounts(),
       ...(facts.recordingErrors && { recordingErrors: facts.recordingErrors }),
     },
-    context: { ...facts.context, changeSets: [] },
+    // The change sets of the kept evidence: the transcript written of it is judged again in this context.
+    context: { ...facts.context, changeSets: judge.evidenceChangeSets() },
     transcript: judge.evidence,
   };
 }

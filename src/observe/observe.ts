@@ -109,13 +109,13 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
   }));
   log(`observe: listening on ${proxy.url}, passing every request on to ${config.upstream}`);
 
-  const mask = (): SecretMask => {
-    if (config.showSecrets) return SecretMask.none();
+  const secretsMask = (): SecretMask => {
     const secrets = new SecretMask().addUrl(config.upstream).learnExchanges(judge.evidence.exchanges);
     if (config.registration?.json.ok) secrets.learnJson(config.registration.json.value);
     for (const secret of config.secrets) secrets.add(secret);
     return secrets;
   };
+  const mask = (): SecretMask => (config.showSecrets ? SecretMask.none() : secretsMask());
   const outcome = (): RunOutcome =>
     observationOutcome(judge, {
       source: 'proxy',
@@ -167,7 +167,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       judge.finish(now());
       const last = outcome();
       try {
-        await writeObservedOutputs(config.outputs, last, mask());
+        await writeObservedOutputs(config.outputs, last, { shown: mask(), secrets: secretsMask() }, bundleSettings(config));
       } catch (error) {
         failed('a report could not be written')(error);
       }
@@ -200,6 +200,24 @@ async function listening<T>(config: ObserveConfig, start: () => Promise<T>): Pro
     }
     throw error;
   }
+}
+
+/** The settings a bundle of an observation records: what was resolved, output paths and extra secrets left out. */
+function bundleSettings(config: ObserveConfig): Record<string, unknown> {
+  return {
+    upstream: config.upstream,
+    listen: `${config.listen.host}:${config.listen.port}`,
+    maxOperationDuration: config.maxOperationDuration,
+    answerTimeoutMs: config.answerTimeoutMs,
+    pollIntervalMs: config.pollIntervalMs,
+    selection: config.selection,
+    changesPointer: config.changesPointer,
+    reportEveryMs: config.reportEveryMs,
+    ...(config.durationMs !== undefined && { durationMs: config.durationMs }),
+    ...(config.registration && { registration: config.registration.file }),
+    showSecrets: false,
+    bodyLimitBytes: config.bodyLimitBytes,
+  };
 }
 
 function seenOf(proxied: ProxiedExchange): SeenExchange {

@@ -4,6 +4,7 @@ import { writeHtmlReport } from '../report/write-html.js';
 import { writeJsonReport } from '../report/write-json.js';
 import { writeJunitReport } from '../report/write-junit.js';
 import { writeTranscript } from '../report/write-transcript.js';
+import { writeBundle } from '../report/bundle.js';
 import type { SecretMask } from '../report/secret-mask.js';
 import type { ObserveOutputs } from './config.js';
 
@@ -24,12 +25,23 @@ export async function writeObservedJson(outputs: ObserveOutputs, outcome: RunOut
   if (outputs.report !== undefined) await atomically(outputs.report, (file) => writeJsonReport(file, outcome, mask));
 }
 
-/** Writes every report asked for, each atomically; the first failure is thrown once all were tried. */
-export async function writeObservedOutputs(outputs: ObserveOutputs, outcome: RunOutcome, mask: SecretMask): Promise<void> {
-  const writes: Array<Promise<void>> = [writeObservedJson(outputs, outcome, mask)];
+/** What the final outputs pass through: the mask of what is shown, and the observation's secrets a bundle always hides. */
+export interface ObservedMasks {
+  shown: SecretMask;
+  secrets: SecretMask;
+}
+
+/**
+ * Writes every report asked for, each atomically (a bundle file by file, its manifest last); the first failure
+ * is thrown once all were tried. `settings` are what a bundle records, secrets already removed.
+ */
+export async function writeObservedOutputs(outputs: ObserveOutputs, outcome: RunOutcome, masks: ObservedMasks, settings: Record<string, unknown>): Promise<void> {
+  const mask = masks.shown;
+  const writes: Array<Promise<unknown>> = [writeObservedJson(outputs, outcome, mask)];
   if (outputs.junit !== undefined) writes.push(atomically(outputs.junit, (file) => writeJunitReport(file, outcome, mask)));
   if (outputs.html !== undefined) writes.push(atomically(outputs.html, (file) => writeHtmlReport(file, outcome, mask)));
   if (outputs.transcript !== undefined) writes.push(atomically(outputs.transcript, (file) => writeTranscript(file, outcome, mask)));
+  if (outputs.bundle !== undefined) writes.push(writeBundle(outputs.bundle, { outcome, settings, mask: masks.secrets }));
   const settled = await Promise.allSettled(writes);
   const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (failed) throw failed.reason;

@@ -3,6 +3,7 @@ import type { Evidence, Rule, RuleResult, RuleStatus } from '../rules/types.js';
 import type { Exchange } from '../transcript/exchange.js';
 import { Transcript } from '../transcript/transcript.js';
 import type { RuleCount } from '../core/observation.js';
+import type { ChangeSetInfo } from '../core/judge-context.js';
 
 /** Why a rule that real traffic never exercised is not judged. */
 export const NEVER_HAD = 'the observed traffic never had this situation';
@@ -11,6 +12,8 @@ export const NEVER_HAD = 'the observed traffic never had this situation';
 export const CASES_KEPT = 3;
 /** Pieces of evidence kept of each failed case. */
 const EVIDENCE_PER_CASE = 5;
+/** The statuses of a rule that did not hold (waived ones included: they did not hold either). */
+const BROKEN = new Set<RuleStatus>(['fail', 'warn', 'advice', 'waived']);
 
 
 interface Entry extends RuleCount {
@@ -37,6 +40,8 @@ interface Entry extends RuleCount {
 export class RuleTally {
   /** The exchanges the kept evidence shows, numbered anew. */
   readonly evidence = new Transcript();
+  /** The change sets the kept cases were sent with: what judging the evidence again needs to match results. */
+  private readonly changeSets = new Map<string, ChangeSetInfo>();
   private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly strict: boolean) {
@@ -49,7 +54,7 @@ export class RuleTally {
    * Counts the results of one judged slice; `slice` is the transcript they were judged on (its seqs are theirs).
    * `submitted`: the slice holds a plan or apply, so why a rule was not exercised there is the reason worth telling.
    */
-  add(results: readonly RuleResult[], slice: Transcript, submitted = true): void {
+  add(results: readonly RuleResult[], slice: Transcript, submitted = true, changeSet?: ChangeSetInfo): void {
     const copied = new Map<number, number>();
     const copy = (seq: number): number | undefined => {
       const known = copied.get(seq);
@@ -60,11 +65,30 @@ export class RuleTally {
       copied.set(seq, kept);
       return kept;
     };
+    // A case kept is kept whole (every exchange and event of the slice, and its change set): judged again
+    // offline, the evidence then breaks the same rules.
+    const keeps = results.some((result) => BROKEN.has(result.status) && (this.entries.get(result.id)?.casesKept ?? CASES_KEPT) < CASES_KEPT);
+    if (keeps) {
+      for (const exchange of slice.exchanges) copy(exchange.seq);
+      for (const event of slice.events) {
+        if (event.type !== 'poll-ended') this.evidence.note(event);
+        else {
+          const acceptedSeq = copy(event.acceptedSeq);
+          if (acceptedSeq !== undefined) this.evidence.note({ ...event, acceptedSeq });
+        }
+      }
+      if (changeSet) this.changeSets.set(changeSet.name, changeSet);
+    }
     for (const result of results) {
       const entry = this.entries.get(result.id);
       if (!entry) continue;
       this.count(entry, result, copy, submitted);
     }
+  }
+
+  /** The change sets of the kept evidence. */
+  evidenceChangeSets(): ChangeSetInfo[] {
+    return [...this.changeSets.values()];
   }
 
   private keep(exchange: Exchange): number {

@@ -1,4 +1,4 @@
-import type { JudgeContext } from '../core/judge-context.js';
+import type { ChangeSetInfo, JudgeContext } from '../core/judge-context.js';
 import type { OperationConclusion, PollEndReason } from '../core/operation-conclusion.js';
 import { formatMs } from '../core/duration.js';
 import { judgeRules, type RuleSelection } from '../rules/index.js';
@@ -142,6 +142,11 @@ export class StreamingJudge {
     return this.tally.evidence;
   }
 
+  /** The change sets the kept evidence was sent with, for the context it is judged again in. */
+  evidenceChangeSets(): ChangeSetInfo[] {
+    return this.tally.evidenceChangeSets();
+  }
+
   traffic(): TrafficSeen {
     return {
       ...this.seen,
@@ -225,7 +230,7 @@ export class StreamingJudge {
     const context: JudgeContext = { ...this.settings.context, changeSets: changeSet ? [infoOf(changeSet)] : [] };
     let results = judgeRules(slice, context, this.settings.selection).filter((result) => !ONCE(result.id) && (onlyRules === undefined || onlyRules.includes(result.id)));
     if (repeatedId !== undefined) results = results.map((result) => (result.id === 'accepted.operation-id-unique' && result.status === 'pass' ? repeatedResult(result, repeatedId) : result));
-    this.tally.add(results, slice, changeSet !== undefined);
+    this.tally.add(results, slice, changeSet !== undefined, changeSet && infoOf(changeSet));
   }
 
   private countChangeSet(changeSet: SeenChangeSet): void {

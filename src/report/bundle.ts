@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogSha256, MANIFEST_FILE, MANIFEST_FORMAT, sha256, type BundleManifest, type ManifestEntry } from '../runner/bundle-manifest.js';
 import type { RunOutcome } from '../runner/outcome.js';
@@ -37,7 +37,7 @@ export async function writeBundle(dir: string, input: BundleInput): Promise<Bund
   await mkdir(dir, { recursive: true });
   const entries: ManifestEntry[] = [];
   for (const [path, content] of files) {
-    await writeFile(join(dir, path), content);
+    await writeAtomically(join(dir, path), content);
     entries.push({ path, sha256: sha256(content), bytes: Buffer.byteLength(content) });
   }
   const manifest: BundleManifest = {
@@ -48,6 +48,19 @@ export async function writeBundle(dir: string, input: BundleInput): Promise<Bund
     verdict: outcome.verdict,
     files: entries,
   };
-  await writeFile(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  // The manifest last: whatever a kill leaves, each file is whole, and a bundle cut off midway fails its hashes.
+  await writeAtomically(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
+}
+
+/** Each file at a temporary name, then renamed: a reader (or a kill) never sees half a file. */
+async function writeAtomically(path: string, content: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, content);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
 }

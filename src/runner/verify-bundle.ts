@@ -8,6 +8,7 @@ import { applyBaseline } from './baseline.js';
 import type { Waiver } from '../config/baseline.js';
 import { jsonSyntaxMessage } from '../core/json.js';
 import type { Exchange } from '../transcript/exchange.js';
+import { JUDGED_ACROSS_TRAFFIC } from '../core/observation.js';
 
 /** One thing wrong with a bundle, and the file it is about. */
 export interface BundleProblem {
@@ -26,6 +27,14 @@ export interface BundleCheck {
   otherCatalog: boolean;
   /** The exchanges of the bundle's transcript, when it could be read: what masks the check's text. */
   exchanges: readonly Exchange[];
+  /**
+   * The bundle is of an observation (`observe --bundle`): its transcript keeps only the evidence of what did not
+   * hold, so the check is that every rule recorded broken is still broken on it; passes were counted while
+   * observing and are not judged again.
+   */
+  observed: boolean;
+  /** Rules recorded broken by an observation that the evidence cannot show alone, left as recorded. */
+  notRejudged: string[];
 }
 
 interface RecordedReport {
@@ -33,7 +42,11 @@ interface RecordedReport {
   startedAt: string;
   settings: { strict: boolean; profile?: string; baseline?: { waivers: Waiver[] } };
   rules: Array<{ id: string; status: string }>;
+  observation?: unknown;
 }
+
+/** The statuses of a rule that did not hold. */
+const BROKEN = new Set(['fail', 'warn', 'advice']);
 
 async function readIfPresent(path: string): Promise<Buffer | undefined> {
   try {
@@ -58,9 +71,9 @@ function parseJson<T>(content: Buffer, file: string, problems: BundleProblem[]):
  */
 export async function verifyBundle(dir: string): Promise<BundleCheck> {
   const problems: BundleProblem[] = [];
-  const check: BundleCheck = { checked: [], problems, otherCatalog: false, exchanges: [] };
+  const check: BundleCheck = { checked: [], problems, otherCatalog: false, exchanges: [], observed: false, notRejudged: [] };
   const manifestBytes = await readIfPresent(join(dir, MANIFEST_FILE));
-  if (!manifestBytes) return { ...check, problems: [{ file: MANIFEST_FILE, problem: 'is missing: this is not a bundle written by run --bundle' }] };
+  if (!manifestBytes) return { ...check, problems: [{ file: MANIFEST_FILE, problem: 'is missing: this is not a bundle written by run --bundle or observe --bundle' }] };
   const manifest = parseJson<BundleManifest>(manifestBytes, MANIFEST_FILE, problems);
   if (!manifest) return check;
   if (manifest.format !== MANIFEST_FORMAT || !Array.isArray(manifest.files)) {
@@ -104,6 +117,14 @@ export async function verifyBundle(dir: string): Promise<BundleCheck> {
     return check;
   }
   check.exchanges = parsed.transcript.exchanges;
+  if (manifest.verdict !== report.verdict) {
+    problems.push({ file: MANIFEST_FILE, problem: `records verdict ${manifest.verdict}, report.json records ${report.verdict}` });
+  }
+  if (report.observation !== undefined) {
+    check.observed = true;
+    check.notRejudged = checkObservedEvidence(report, parsed, problems);
+    return check;
+  }
   const skip = report.rules.filter((rule) => rule.status === 'skip').map((rule) => rule.id);
   // The run's own baseline, as of the day it ran, and its profile: the verdict must follow from the same judgement.
   const { rules } = applyBaseline(
@@ -114,9 +135,6 @@ export async function verifyBundle(dir: string): Promise<BundleCheck> {
   const judged = decideVerdict(rules, parsed.transcript, false, report.settings.profile === 'certify');
   check.recordedVerdict = report.verdict;
   check.judgedVerdict = judged;
-  if (manifest.verdict !== report.verdict) {
-    problems.push({ file: MANIFEST_FILE, problem: `records verdict ${manifest.verdict}, report.json records ${report.verdict}` });
-  }
   // A stopped run is recorded as error: it never claimed the provisioner passed, whatever the exchanges show.
   const verdictFollows = report.verdict === judged || (report.verdict === 'error' && judged !== 'fail');
   if (!verdictFollows) problems.push({ file: 'report.json', problem: `records verdict ${report.verdict}, but its transcript judged again gives ${judged}` });
@@ -128,4 +146,25 @@ export async function verifyBundle(dir: string): Promise<BundleCheck> {
     }
   }
   return check;
+}
+
+/**
+ * An observation's transcript holds the evidence of what did not hold, not the whole traffic: judged again,
+ * every rule the report records as fail, warn or advice must still come out broken on it.
+ */
+function checkObservedEvidence(report: RecordedReport, parsed: ReturnType<typeof parseTranscriptFile>, problems: BundleProblem[]): string[] {
+  const broken = report.rules.filter((rule) => BROKEN.has(rule.status));
+  const notRejudged = broken.filter((rule) => JUDGED_ACROSS_TRAFFIC.includes(rule.id)).map((rule) => rule.id);
+  const recordedBroken = broken.filter((rule) => !notRejudged.includes(rule.id));
+  if (recordedBroken.length === 0) return notRejudged;
+  const judged = new Map(
+    judgeRules(parsed.transcript, parsed.context, { strict: report.settings.strict, only: recordedBroken.map((rule) => rule.id) }).map((rule) => [rule.id, rule.status]),
+  );
+  for (const rule of recordedBroken) {
+    const status = judged.get(rule.id);
+    if (status === undefined || !BROKEN.has(status)) {
+      problems.push({ file: 'report.json', problem: `records ${rule.id} as ${rule.status}, but the evidence its transcript keeps, judged again, gives ${status ?? 'nothing'}` });
+    }
+  }
+  return notRejudged;
 }

@@ -25,6 +25,7 @@ import { acceptedOperationId } from '../../src/transcript/views.js';
 import { ROOT, runCli } from '../e2e/run-cli.js';
 import { startObserver } from '../../src/index.js';
 import { RULES } from '../../src/rules/index.js';
+import { verifyBundle } from '../../src/runner/verify-bundle.js';
 
 const ajv = new Ajv2020Module.default({ allErrors: true, strict: true });
 addFormatsModule.default(ajv);
@@ -132,14 +133,54 @@ describe('observe: the control plane through the observer', () => {
     { fault: 'never-finishes', mode: 'async', breaks: ['operation.within-max-duration'], flags: { maxOperationDuration: 'PT0.4S' } },
   ];
 
-  it.each(FAULTS)('$fault breaks $breaks, seen in real traffic', async ({ fault, mode, breaks, flags }) => {
-    const { outcome } = await observeReference(fault, mode, flags);
+  it.each(FAULTS)('$fault breaks $breaks, seen in real traffic; its bundle holds', async ({ fault, mode, breaks, flags }) => {
+    const bundle = join(mkdtempSync(join(tmpdir(), 'pc-observe-bundle-')), 'bundle');
+    const { outcome } = await observeReference(fault, mode, { ...flags, bundle });
     expect(broken(outcome)).toEqual(breaks);
     const failed = rule(outcome, breaks[0]!);
     expect(failed.evidence.length).toBeGreaterThan(0);
     // The evidence names exchanges the outcome holds, from the observed traffic.
     for (const seq of failed.evidence[0]!.exchanges) expect(outcome.transcript.bySeq(seq)?.suite).toBe('observed');
     expect(outcome.verdict).toBe(RULES.find((r) => r.id === breaks[0])!.level === 'MUST' ? 'fail' : 'pass');
+    // The bundle's evidence, judged again, still breaks the rule; the passes are not judged again.
+    const check = await verifyBundle(bundle);
+    expect(check.problems).toEqual([]);
+    expect(check.observed).toBe(true);
+    expect(check.checked).toEqual(['report.json', 'report.html', 'junit.xml', 'transcript.json', 'settings.json']);
+  });
+
+  const SECRET_IDS = ['shop-db', 'shop-debug-logs', 'shop-legacy-db', 'shop-logs', 'shop-reports-db', 'shop-vault', 'test-cluster'];
+  it('a bundle of an observation is masked, and verify finds a broken rule its evidence does not show, and an edited file', async () => {
+    const bundle = join(mkdtempSync(join(tmpdir(), 'pc-observe-bundle-')), 'bundle');
+    const { outcome } = await observeReference('non-uuid-operation-id', 'async', { bundle, showSecrets: true, secret: SECRET_IDS });
+    expect(outcome.verdict).toBe('fail');
+    // Shown in the observation's own outcome (--show-secrets), never in its bundle.
+    const evidenceText = JSON.stringify(outcome.transcript.exchanges.map((exchange) => exchange.request.body ?? ''));
+    expect(SECRET_IDS.some((id) => evidenceText.includes(id))).toBe(true);
+    for (const file of readdirSync(bundle)) for (const id of SECRET_IDS) expect(readFileSync(join(bundle, file), 'utf8')).not.toContain(id);
+    const settings = JSON.parse(readFileSync(join(bundle, 'settings.json'), 'utf8')) as Record<string, unknown>;
+    expect(settings.showSecrets).toBe(false);
+    const verified = await runCli(['verify', bundle], { withReport: false });
+    expect(verified.exitCode).toBe(0);
+    expect(verified.stdout).toContain('the passes were counted while observing and are not judged again');
+    expect(verified.stdout).toContain('the bundle holds: every file is as written and every rule it records broken is still broken on its evidence');
+    // A report that claims one more broken rule, its hash made to match: the evidence does not bear it out.
+    const reportFile = join(bundle, 'report.json');
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { rules: Array<{ id: string; status: string }> };
+    report.rules.find((r) => r.id === 'answer.status')!.status = 'fail';
+    const text = `${JSON.stringify(report, null, 2)}\n`;
+    writeFileSync(reportFile, text);
+    const manifestFile = join(bundle, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { files: Array<{ path: string; sha256: string; bytes: number }> };
+    const entry = manifest.files.find((file) => file.path === 'report.json')!;
+    entry.sha256 = createHash('sha256').update(text).digest('hex');
+    entry.bytes = Buffer.byteLength(text);
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    const claimed = await verifyBundle(bundle);
+    expect(claimed.problems).toEqual([{ file: 'report.json', problem: expect.stringContaining('records answer.status as fail, but the evidence its transcript keeps') as unknown }]);
+    writeFileSync(join(bundle, 'junit.xml'), '<testsuites/>');
+    const edited = await verifyBundle(bundle);
+    expect(edited.problems.map((problem) => problem.file)).toEqual(['junit.xml']);
   });
 });
 

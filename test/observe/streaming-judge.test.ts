@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { StreamingJudge } from '../../src/observe/streaming-judge.js';
+import { judgeRules } from '../../src/rules/index.js';
 import { CASES_KEPT, NEVER_HAD } from '../../src/observe/rule-tally.js';
 import { observedContext } from '../../src/observe/observe.js';
 import { chooseMaxOperationDuration } from '../../src/observe/config.js';
@@ -81,7 +82,15 @@ describe('the streaming judge', () => {
     expect(failed.message).toMatch(/^100 of 100 situations observed broke it/);
     expect(new Set(failed.evidence.map((item) => item.note)).size).toBeLessThanOrEqual(CASES_KEPT * 2);
     for (const item of failed.evidence) for (const seq of item.exchanges) expect(j.evidence.bySeq(seq)?.tag).toBe('poll');
-    expect(j.evidence.exchanges.length).toBeLessThanOrEqual(CASES_KEPT * 2);
+    // Each case kept whole (its 202 and every read), so the evidence judged again breaks the same rule.
+    expect(j.evidence.exchanges.length).toBeLessThanOrEqual(CASES_KEPT * 4);
+    expect(j.evidence.exchanges.filter((exchange) => exchange.response?.status === 202).length).toBe(CASES_KEPT);
+    // Judged again alone, in the context of its change sets, the evidence breaks the rule, and the others hold.
+    const context = { ...observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0), changeSets: j.evidenceChangeSets() };
+    expect(j.evidenceChangeSets().map((changeSet) => changeSet.changes)).toEqual([[{ id: 'shop-db', environment: 'test' }]]);
+    const again = judgeRules(j.evidence, context, {});
+    expect(again.find((result) => result.id === 'operation.in-progress-results-empty')!.status).toBe('fail');
+    expect(again.find((result) => result.id === 'final.results-match-changes')!.status).toBe('pass');
   });
 
   it('finds an operationId given twice across operations, with only a set of ids kept', () => {
