@@ -6,7 +6,7 @@
  * Run: npm run build && node dist/bench/observe-memory.js [exchanges, default 1000000]
  */
 import { randomUUID } from 'node:crypto';
-import { chooseMaxOperationDuration } from '../src/observe/config.js';
+import { chooseMaxOperationDuration } from '../src/config/run-config.js';
 import { observedContext } from '../src/observe/observe.js';
 import { ExchangeRecorder, type SeenExchange } from '../src/observe/recorder.js';
 import { StreamingJudge } from '../src/observe/streaming-judge.js';

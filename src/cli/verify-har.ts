@@ -1,4 +1,4 @@
-import { chooseMaxOperationDuration } from '../observe/config.js';
+import { chooseMaxOperationDuration } from '../config/run-config.js';
 import { changeSetRecorder } from '../observe/change-set-files.js';
 import { writeObservedOutputs } from '../observe/outputs.js';
 import { verifyHar } from '../observe/verify-har.js';

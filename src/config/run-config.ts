@@ -281,8 +281,8 @@ function refuseWeakenedCertification(options: RunOptions): void {
   if (options.baseline !== undefined) throw new UsageError('--baseline', 'the certify profile waives nothing: every failure counts');
 }
 
-/** The option wins; then a valid registered duration; else PT30M, the most any registration may hold. */
-function chooseMaxOperationDuration(option: string | undefined, registration: RegistrationDocument | undefined): DurationSetting {
+/** The option wins; then a valid registered duration; else PT30M, the most any registration may hold. `run` and `observe` both decide it here. */
+export function chooseMaxOperationDuration(option: string | undefined, registration: RegistrationDocument | undefined): DurationSetting {
   if (option !== undefined) {
     const parsed = parseMaxOperationDuration(option);
     if (!parsed.ok) throw new UsageError('--max-operation-duration', parsed.error);

@@ -1,7 +1,8 @@
 import type { DurationSetting, RegistrationDocument } from '../core/judge-context.js';
-import { parseMaxOperationDuration, parsePositiveDuration, PT30M_MS } from '../core/duration.js';
+import { parsePositiveDuration } from '../core/duration.js';
 import { isValidPointer } from '../core/json-pointer.js';
-import { loadRegistration, registeredMaxOperationDuration } from '../config/registration.js';
+import { loadRegistration } from '../config/registration.js';
+import { chooseMaxOperationDuration } from '../config/run-config.js';
 import { UsageError } from '../errors.js';
 import type { RuleSelection } from '../rules/index.js';
 import { RULE_IDS } from '../rules/index.js';
@@ -152,16 +153,3 @@ function layerObserveFlags(given: ObserveFlags, fromFile: ObserveFlags | undefin
   return layered;
 }
 
-/** The flag wins; then a valid registered duration; else PT30M, the most any registration may hold. */
-export function chooseMaxOperationDuration(flag: string | undefined, registration: RegistrationDocument | undefined): DurationSetting {
-  if (flag !== undefined) {
-    const parsed = parseMaxOperationDuration(flag);
-    if (!parsed.ok) throw new UsageError('--max-operation-duration', parsed.error);
-    return { ms: parsed.ms, text: parsed.text, source: 'flag' };
-  }
-  if (registration) {
-    const registered = parseMaxOperationDuration(registeredMaxOperationDuration(registration));
-    if (registered.ok) return { ms: registered.ms, text: registered.text, source: 'registration' };
-  }
-  return { ms: PT30M_MS, text: 'PT30M', source: 'default' };
-}

@@ -4,7 +4,7 @@ import { StreamingJudge } from '../../src/observe/streaming-judge.js';
 import { judgeRules } from '../../src/rules/index.js';
 import { CASES_KEPT, NEVER_HAD } from '../../src/observe/rule-tally.js';
 import { observedContext } from '../../src/observe/observe.js';
-import { chooseMaxOperationDuration } from '../../src/observe/config.js';
+import { chooseMaxOperationDuration } from '../../src/config/run-config.js';
 import type { Exchange } from '../../src/transcript/exchange.js';
 import { IN_PROGRESS, shopDbFinal, T0, TranscriptBuilder } from '../support/transcript-builder.js';
 
