@@ -64,6 +64,11 @@ export interface Rule {
    * `section.*` pattern.
    */
   timing: boolean;
+  /**
+   * A call can break the rule only by outlasting the operation deadline: showing it again costs the whole
+   * deadline, so once the run has seen it fail, a property does not shrink a failure that broke only such rules.
+   */
+  shownByWaitingOutDeadline?: boolean;
   title: string;
   /** The rule in the kit's own words (the contract states it; this is what reports print). */
   sentence: string;

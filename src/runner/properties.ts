@@ -20,6 +20,8 @@ export interface PropertyRunSettings {
   /** With `seed`: replays the one case this fast-check path names. */
   path?: string;
   allowApplyGenerated: boolean;
+  /** Rules only a wait past the deadline can break that the scenarios already showed broken: not worth shrinking for. */
+  deadlineRulesFailed?: ReadonlySet<string>;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function runProperties(
       seed: settings.seed,
       path: settings.path,
       allowApplyGenerated: settings.allowApplyGenerated,
+      ...(settings.deadlineRulesFailed && { deadlineRulesFailed: settings.deadlineRulesFailed }),
     },
   });
   const deadline = performance.now() + settings.timeLimitMs;

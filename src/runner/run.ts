@@ -24,6 +24,7 @@ import type { SuiteProgress } from '../core/suite-progress.js';
 import { restartReserveMs, startBudget, withBudgetedTimeLimit, type RunBudget } from './budget.js';
 import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
+import { deadlineRulesFailed as deadlineRulesFailedIn } from './deadline-failures.js';
 import { FirstWave, NothingAnswered } from './first-wave.js';
 
 /** The values of the run's configuration that driving and judging read; the profile and the config file only to record them. */
@@ -163,7 +164,9 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
     // never runs two applies for one application and environment at once.
     await Promise.all([...scenarios, burstOver]);
     if (request.properties && !nothingAnswered.signal.aborted) {
-      const settings = trackedProperties(propertySettings(request, budget), request.progress);
+      // What the scenarios showed of rules only a wait past the deadline can break: properties need not wait to show it again.
+      const deadlineRulesFailed = deadlineRulesFailedIn(transcript, context);
+      const settings = { ...trackedProperties(propertySettings(request, budget), request.progress), deadlineRulesFailed };
       properties = await runProperties(suiteContext, settings, context, (info) => context.changeSets.push(info));
     }
     await poller.settle();

@@ -59,6 +59,9 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   let shrinkEndsAt = Number.POSITIVE_INFINITY;
   // Shrinking ended by its budget: the counterexample is the smallest failing case found by then, not a minimal one.
   let shrinkStopped = false;
+  // A failure that broke only rules the scenarios already showed broken by outlasting the deadline: every candidate
+  // and re-run would wait out the deadline to show it again, so it is reported as found. The rules it broke, when so.
+  let notWorthShrinking: readonly string[] | undefined;
   const shrinkOver = (): boolean => {
     if (performance.now() < shrinkEndsAt) return false;
     shrinkStopped = true;
@@ -164,6 +167,10 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
       if (lastFailure === undefined) {
         const remainingMs = settings.timeLimitMs - (performance.now() - startedAt);
         shrinkEndsAt = performance.now() + shrinkBudgetMs(settings.shrinkBudget ?? DEFAULT_SHRINK_BUDGET, longestCaseMs, remainingMs);
+        if (shownAlready(failing.verdict.broken, settings.deadlineRulesFailed)) {
+          notWorthShrinking = failing.verdict.broken;
+          shrinkEndsAt = Number.NEGATIVE_INFINITY;
+        }
       }
       lastFailure = failing;
     }
@@ -200,7 +207,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const path = details.counterexamplePath === null || details.counterexamplePath === undefined ? undefined : pathWithBatch(details.counterexamplePath, size, own);
   const failure = lastFailure;
   const reruns: PropertyResult['reruns'] = [];
-  for (let i = 0; i < RERUNS && !context.signal.aborted; i++) {
+  for (let i = 0; i < RERUNS && !context.signal.aborted && notWorthShrinking === undefined; i++) {
     const verdict = await runGuarded(spec, value, nextSuite(1)(0), context.signal);
     const reproduced = verdict.broken.some((id) => failure.verdict.broken.includes(id));
     reruns.push({ reproduced, exchanges: verdict.exchanges, notes: verdict.notes });
@@ -208,7 +215,9 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   }
   const flaky = reruns.length > 0 && !reruns.some((r) => r.reproduced);
   const replay = `--property ${spec.name} --seed ${seed}${path === undefined ? '' : ` --path ${path}`}`;
-  const notMinimal = shrinkStopped ? `; not minimal: shrinking stopped after ${shrinkJudged} ${shrinkJudged === 1 ? 'candidate' : 'candidates'} (its budget: ${describeShrinkBudget(settings.shrinkBudget ?? DEFAULT_SHRINK_BUDGET)})` : '';
+  const notMinimal = notWorthShrinking
+    ? `; not minimal: not shrunk, nor run again: the run's scenarios already broke ${notWorthShrinking.join(', ')}, and each candidate would wait out the whole deadline to show it again`
+    : shrinkStopped ? `; not minimal: shrinking stopped after ${shrinkJudged} ${shrinkJudged === 1 ? 'candidate' : 'candidates'} (its budget: ${describeShrinkBudget(settings.shrinkBudget ?? DEFAULT_SHRINK_BUDGET)})` : '';
   return {
     ...base,
     status: flaky ? 'flaky' : 'failed',
@@ -231,6 +240,11 @@ async function runGuarded<T>(spec: PropertySpec<T>, value: T, caseSuite: string,
     // A case that threw is a fault of the kit, never of the provisioner.
     throw new InternalError(`${caseSuite}: the kit failed while running a case: ${messageOf(error)}`, { cause: error });
   }
+}
+
+/** Every rule the case broke is one the run already showed broken by outlasting the deadline. */
+function shownAlready(broken: readonly string[], deadlineRulesFailed: ReadonlySet<string> | undefined): boolean {
+  return deadlineRulesFailed !== undefined && broken.length > 0 && broken.every((id) => deadlineRulesFailed.has(id));
 }
 
 /** The shrinking budget in words, for the message of a counterexample it cut. */

@@ -17,6 +17,12 @@ export interface PropertySettings {
   allowApplyGenerated: boolean;
   /** What shrinking a failure may spend; absent: three operation-lengths, at least two minutes. */
   shrinkBudget?: ShrinkBudget;
+  /**
+   * Rules only a wait past the operation deadline can break that the run's scenarios already showed broken: a
+   * failure that broke only these is reported as found, without shrinking or re-runs, each of which would wait
+   * out the whole deadline again.
+   */
+  deadlineRulesFailed?: ReadonlySet<string>;
 }
 
 /** What a property suite gets besides a scenario suite's context. */

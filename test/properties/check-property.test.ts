@@ -124,6 +124,34 @@ describe('checkProperty', () => {
     expect(minimal.message).not.toMatch(/not minimal/);
   });
 
+  it('neither shrinks nor re-runs a failure that broke only deadline rules the scenarios already showed broken', async () => {
+    const deadline = 'operation.within-max-duration';
+    let calls = 0;
+    const outlasting = spec(async (n) => (calls++, n >= 100 ? { broken: [deadline], exchanges: [n], notes: [`n is ${n}`] } : HELD));
+    const reported = await checkProperty(contextWith({ seed: 42, deadlineRulesFailed: new Set([deadline]) }), outlasting);
+    expect(reported).toMatchObject({ status: 'failed', ruleIds: [deadline], shrinkRuns: 0, reruns: [] });
+    expect(calls).toBe(reported.numRuns);
+    const found = Number(/^n = (\d+)$/.exec(reported.counterexample!)![1]);
+    expect(found).toBeGreaterThanOrEqual(100);
+    expect(reported.message).toBe(
+      `broke ${deadline}; not minimal: not shrunk, nor run again: the run's scenarios already broke ${deadline}, and each candidate would wait out the whole deadline to show it again; replay with --property property/test --seed 42 --path ${reported.path}`,
+    );
+    // The replay line finds the case reported.
+    const replayed = await checkProperty(contextWith({ seed: 42, path: reported.path }), outlasting);
+    expect(replayed.counterexample).toBe(`n = ${found}`);
+  });
+
+  it('shrinks as ever a failure that broke a rule besides the deadline rules already shown, or one the scenarios did not show', async () => {
+    const deadline = 'operation.within-max-duration';
+    const alsoStatus = spec(async (n) => (n >= 100 ? { broken: [deadline, 'answer.status'], exchanges: [n], notes: ['late', 'bad status'] } : HELD));
+    const both = await checkProperty(contextWith({ seed: 42, deadlineRulesFailed: new Set([deadline]) }), alsoStatus);
+    expect(both.counterexample).toBe('n = 100');
+    expect(both.message).not.toMatch(/not minimal/);
+    const notShown = await checkProperty(contextWith({ seed: 42, deadlineRulesFailed: new Set() }), spec(async (n) => (n >= 100 ? { broken: [deadline], exchanges: [n], notes: ['late'] } : HELD)));
+    expect(notShown.counterexample).toBe('n = 100');
+    expect(notShown.reruns.length).toBeGreaterThan(0);
+  });
+
   it('counts the cases it judged the same way in the live progress and the result, those a limit cut off nowhere', async () => {
     let ended = 0;
     let shrinkEnded = 0;

@@ -63,6 +63,7 @@ export const operationWithinMaxDuration: Rule = {
   section: 'reads',
   view: 'without-restart',
   timing: false,
+  shownByWaitingOutDeadline: true,
   title: 'Work ends within maxOperationDuration',
   sentence: 'An operation gives its final answer before maxOperationDuration has passed since its 202 answer (PT30M when no duration is given).',
   judge(transcript, context) {
