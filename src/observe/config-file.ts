@@ -20,7 +20,7 @@ const SHARED_KEYS = [
 
 /** Where observe's config file comes from: the flag, else the working folder. */
 export interface ObserveConfigSources {
-  env: NodeJS.ProcessEnv;
+  env: Readonly<Record<string, string | undefined>>;
   cwd: string;
 }
 
