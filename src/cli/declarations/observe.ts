@@ -1,29 +1,9 @@
 import type { Argv } from 'yargs';
 import type { Declaration } from './declaration.js';
+import type { ObserveFlags } from '../../observe/config.js';
 
-export interface ObserveArgs {
-  config?: string;
-  upstream?: string;
-  listen?: string;
-  registration?: string;
-  maxOperationDuration?: string;
-  answerTimeout?: string;
-  pollInterval?: string;
-  strict?: boolean;
-  only?: string[];
-  skip?: string[];
-  changesPath?: string;
-  reportEvery?: string;
-  duration?: string;
-  report?: string;
-  junit?: string;
-  html?: string;
-  transcript?: string;
-  bundle?: string;
-  recordChangeSets?: string;
-  showSecrets?: boolean;
-  secret?: string[];
-}
+/** The observe command's flags are the observation's options: one list, kept with its configuration. */
+export type ObserveArgs = ObserveFlags;
 
 export const OBSERVE_DECLARATION: Declaration<ObserveArgs> = {
   command: 'observe',
