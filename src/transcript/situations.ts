@@ -98,3 +98,49 @@ export function overloadedByBurst(exchange: Exchange, window: BurstWindow | unde
   if (!overlaps(exchange, window) || !isOverloadAnswer(exchange)) return false;
   return BUSY_STATUSES.includes(exchange.response?.status ?? 0) || window.answeredKinds.has(exchange.tag);
 }
+
+/** A batch of a property's cases sent together: while it was in flight the provisioner held many of the kit's calls at once. */
+export interface PropertyLoad {
+  /** The batch, as its cases' suites name it without the case (`property/generated-plans#2`). */
+  batch: string;
+  startedAt: Millis;
+  endedAt: Millis;
+  /** Cases of the batch that sent a plan or apply. */
+  cases: number;
+}
+
+/** A case of a batch of several: `property/NAME#BATCH.CASE`. */
+const BATCH_CASE = /^(property\/[^#]+#\d+)\.\d+$/;
+
+/** The batches of several property cases in the transcript, each from its first exchange to the end of its last. */
+export function propertyLoads(transcript: Transcript): PropertyLoad[] {
+  const loads = new Map<string, PropertyLoad & { posted: Set<string> }>();
+  for (const exchange of transcript.exchanges) {
+    const batch = BATCH_CASE.exec(exchange.suite)?.[1];
+    if (batch === undefined) continue;
+    const load = loads.get(batch);
+    if (load) {
+      load.startedAt = Math.min(load.startedAt, exchange.sentAt);
+      load.endedAt = Math.max(load.endedAt, exchange.endedAt);
+    } else {
+      loads.set(batch, { batch, startedAt: exchange.sentAt, endedAt: exchange.endedAt, cases: 0, posted: new Set() });
+    }
+    if (isPlanOrApply(exchange)) loads.get(batch)!.posted.add(exchange.suite);
+  }
+  return [...loads.values()].filter((load) => load.posted.size > 1).map(({ posted, ...load }) => ({ ...load, cases: posted.size }));
+}
+
+/**
+ * The batch of property cases a plan or apply was refused under: answered 429 or 503 (the statuses of a server
+ * too busy now) while a batch of several cases was in flight. Such a refusal is load, which capacity.burst
+ * judges, not an everyday answer; any other status or a failed connection may be a fault of the call itself.
+ */
+export function overloadedByPropertyLoad(exchange: Exchange, loads: readonly PropertyLoad[]): PropertyLoad | undefined {
+  if (exchange.suite === SITUATION_SUITES.burst || !isPlanOrApply(exchange) || !isBusyAnswer(exchange)) return undefined;
+  return loads.find((load) => overlaps(exchange, load));
+}
+
+/** Answered 429 or 503: the server says it is too busy now. */
+export function isBusyAnswer(exchange: Exchange): boolean {
+  return exchange.error === undefined && BUSY_STATUSES.includes(exchange.response?.status ?? 0);
+}

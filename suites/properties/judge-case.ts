@@ -1,7 +1,7 @@
 import type { ChangeSetInfo, JudgeContext } from '../../src/core/judge-context.js';
 import { judgeRules, RULES } from '../../src/rules/index.js';
 import type { RuleResult } from '../../src/rules/types.js';
-import { SITUATION_SUITES } from '../../src/transcript/situations.js';
+import { isBusyAnswer, propertyLoads, SITUATION_SUITES, type PropertyLoad } from '../../src/transcript/situations.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import type { CaseVerdict, PropertyContext } from './property.js';
 
@@ -32,8 +32,13 @@ export function caseTranscript(context: PropertyContext, caseSuite: string): Tra
  * Judges a transcript by the run's own judges, restricted to `ruleIds` (ids or `section.*` patterns). The one
  * place a case is judged: a property never decides a rule by any other code than the run-wide judgement does.
  */
-export function judgeTranscript(transcript: Transcript, judgeContext: JudgeContext, ruleIds: readonly string[] = CASE_RULES): CaseJudgement {
-  const results = judgeRules(transcript, judgeContext, { only: expandRuleIds(ruleIds) });
+export function judgeTranscript(
+  transcript: Transcript,
+  judgeContext: JudgeContext,
+  ruleIds: readonly string[] = CASE_RULES,
+  loads?: readonly PropertyLoad[],
+): CaseJudgement {
+  const results = judgeRules(transcript, judgeContext, { only: expandRuleIds(ruleIds) }, loads);
   return { broken: results.filter(breaksCase), transcript };
 }
 
@@ -45,7 +50,18 @@ export function judgeCaseSlice(
   ruleIds: readonly string[] = CASE_RULES,
 ): CaseJudgement {
   const judgeContext = { ...context.judgeContext, changeSets: [...context.judgeContext.changeSets, ...extraChangeSets] };
-  return judgeTranscript(caseTranscript(context, caseSuite), judgeContext, ruleIds);
+  const slice = caseTranscript(context, caseSuite);
+  return judgeTranscript(slice, judgeContext, ruleIds, loadsMet(slice, context.client.transcript));
+}
+
+/**
+ * The run's batches of property cases that the slice's calls met, as the run-wide judgement sees them: a 429 or
+ * 503 under such a batch is load, judged by capacity.burst, in the case as in the run. Looked for only when the
+ * slice holds such an answer: the run's transcript is long, and cases are judged after every step.
+ */
+function loadsMet(slice: Transcript, whole: Transcript): readonly PropertyLoad[] {
+  const busy = slice.exchanges.some((e) => e.request.method === 'POST' && isBusyAnswer(e));
+  return busy ? propertyLoads(whole) : [];
 }
 
 /**

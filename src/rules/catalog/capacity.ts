@@ -1,7 +1,15 @@
 import type { Exchange, SubmitKind } from '../../transcript/exchange.js';
 import type { Transcript } from '../../transcript/transcript.js';
 import { EndStates } from '../../transcript/end-states.js';
-import { burstWindow, isOverloadAnswer, overloadedByBurst, SITUATION_SUITES, type BurstWindow } from '../../transcript/situations.js';
+import {
+  burstWindow,
+  isOverloadAnswer,
+  overloadedByBurst,
+  overloadedByPropertyLoad,
+  propertyLoads,
+  SITUATION_SUITES,
+  type BurstWindow,
+} from '../../transcript/situations.js';
 import { operations, submissions, type OperationView } from '../../transcript/views.js';
 import { statusAnswered } from '../support/answered-by.js';
 import { broken, evidence, held, notExercised } from '../support/judgement.js';
@@ -71,15 +79,20 @@ function failuresWithoutLoad(transcript: Transcript, ends: EndStates, inBurst: (
  */
 function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Judgement {
   const calls = submissions(transcript).filter((call) => call.suite === BURST);
-  if (calls.length === 0) return notExercised('no burst was sent (--burst 0)');
   const others = submissions(transcript).filter((call) => call.suite !== BURST);
+  const window = burstWindow(transcript);
+  // Batches of property cases are bursts too: a call they left too busy to answer is load, whether or not a burst was sent.
+  const busyUnderProperties = busyUnderPropertyLoad(transcript, others, window);
+  if (calls.length === 0) {
+    if (busyUnderProperties.length === 0) return notExercised('no burst was sent (--burst 0)');
+    return broken(`${refusedUnderProperties(busyUnderProperties.length)}; no burst was sent (--burst 0)`, busyUnderProperties);
+  }
   const answeredOutside = new Set<SubmitKind>(
     others.filter((call) => call.response?.status === 200 || call.response?.status === 202).map((call) => call.tag as SubmitKind),
   );
   const ends = new EndStates(transcript);
   const burstSeqs = new Set(calls.map((call) => call.seq));
   const inBurst = (op: { accepted: Exchange }): boolean => burstSeqs.has(op.accepted.seq);
-  const window = burstWindow(transcript);
   // Only work that never met the burst shows how the provisioner fails without load.
   const failsWithoutLoad = failuresWithoutLoad(transcript, ends, inBurst, window);
 
@@ -118,20 +131,39 @@ function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Jud
   const inFlight = mostInFlight(calls);
   const kinds = `${plural(calls.filter((c) => c.tag === 'plan').length, 'plan')}, ${plural(calls.filter((c) => c.tag === 'apply').length, 'apply', 'applies')}`;
   const aside = unattributed > 0 ? `; ${plural(unattributed, 'call')} failed the way the provisioner fails without load too, which answer.status and the operation rules judge` : '';
-  if (faults.length > 0) {
+  if (faults.length > 0 || busyUnderProperties.length > 0) {
     // The burst's own calls and the other suites' calls it overloaded are counted apart: "24 of 20" says nothing.
     const own = faults.length - overloaded.length;
     const shape = `${kinds}, up to ${inFlight} in flight at once`;
     const refused = (count: number): string => `${plural(count, 'call')} of other suites ${count === 1 ? 'was' : 'were'} refused or dropped`;
-    const head =
-      own === 0
-        ? `${refused(overloaded.length)} during a burst of ${plural(calls.length, 'call')} (${shape})`
-        : `${own} of ${plural(calls.length, 'call')} in a burst (${shape}) did not hold${overloaded.length > 0 ? `, and ${refused(overloaded.length)} meanwhile` : ''}`;
-    return broken(`${head}${aside}`, faults);
+    const parts = [
+      ...(own > 0 ? [`${own} of ${plural(calls.length, 'call')} in a burst (${shape}) did not hold`] : []),
+      ...(overloaded.length > 0 ? [`${refused(overloaded.length)} ${own > 0 ? 'meanwhile' : `during a burst of ${plural(calls.length, 'call')} (${shape})`}`] : []),
+      ...(busyUnderProperties.length > 0 ? [refusedUnderProperties(busyUnderProperties.length)] : []),
+    ];
+    return broken(`${parts.join(', and ')}${aside}`, [...faults, ...busyUnderProperties]);
   }
   if (answered === 0) return notExercised(`no call of the burst was answered as it would be without load${aside}`);
   const operationsEnded = accepted === 0 ? 'none was accepted with 202' : `${ended} of ${plural(accepted, 'accepted operation')} reached a final answer`;
   return held(`${plural(calls.length, 'call')} at once (${kinds}, up to ${inFlight} in flight together): ${answered} answered 200 or 202, ${operationsEnded}${aside}`);
+}
+
+/**
+ * Plans and applies of any suite but the burst answered 429 or 503 while a batch of several property cases was in
+ * flight (and not already the burst's): the provisioner was too busy for the kit's concurrent calls.
+ */
+function busyUnderPropertyLoad(transcript: Transcript, others: readonly Exchange[], window: BurstWindow | undefined): Evidence[] {
+  const loads = propertyLoads(transcript);
+  if (loads.length === 0) return [];
+  return others.flatMap((call) => {
+    const load = overloadedByBurst(call, window) ? undefined : overloadedByPropertyLoad(call, loads);
+    if (!load) return [];
+    return [evidence(`${call.tag} ${call.changeSet ?? ''} of ${call.suite} ${statusText(call)} while ${plural(load.cases, 'case')} of ${load.batch} were in flight`, call)];
+  });
+}
+
+function refusedUnderProperties(count: number): string {
+  return `${plural(count, 'call')} ${count === 1 ? 'was' : 'were'} answered 429 or 503 while batches of property cases were in flight`;
 }
 
 export const capacityBurst: Rule = {
