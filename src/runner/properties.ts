@@ -20,16 +20,16 @@ export interface PropertyRunSettings {
   /** With `seed`: replays the one case this fast-check path names. */
   path?: string;
   allowApplyGenerated: boolean;
-  /** Rules only a wait past the deadline can break that the scenarios already showed broken: not worth shrinking for. */
-  deadlineRulesFailed?: ReadonlySet<string>;
+  /** Rules only a wait past the deadline can break that the scenarios showed broken (undefined while they run): not worth shrinking for. */
+  deadlineRulesFailed?: () => ReadonlySet<string> | undefined;
 }
 
 /**
  * Runs the properties at once, each checking its cases in batches of sub-cases run together, on the run's
  * client and poller: their exchanges land in the run-wide transcript, so the rules judge them like any other.
- * Properties that only plan start at once; properties that apply start once `appliesMayStart` has resolved
- * (the scenarios' applies are done) and take turns, so that no two applies for one application and
- * environment overlap.
+ * Properties that only plan start at once; properties that apply take turns once `appliesMayStart` has
+ * resolved (the scenarios' applies are done), so that no two applies for one application and environment
+ * overlap. A property that applies alongside starts at once too, and holds back only its applies until its turn.
  */
 export async function runProperties(
   base: SuiteContext,
@@ -61,11 +61,12 @@ export async function runProperties(
   return Promise.all(
     planned.map(({ suite, context, applies }) => {
       if (!applies) return suite.run(context);
-      const turn = applyTurn.then(() => {
+      const limited = (): PropertyContext => {
         const timeLimitMs = settings.timeLimitShared ? shareOf(deadline - performance.now(), turnsLeft) : settings.timeLimitMs;
         turnsLeft--;
-        return suite.run({ ...context, settings: { ...context.settings, timeLimitMs } });
-      });
+        return { ...context, settings: { ...context.settings, timeLimitMs } };
+      };
+      const turn = suite.appliesAlongside ? suite.run({ ...limited(), appliesMayStart: applyTurn }) : applyTurn.then(() => suite.run(limited()));
       applyTurn = turn.catch(() => undefined);
       return turn;
     }),

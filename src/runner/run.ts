@@ -155,20 +155,22 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
       concluded: (conclusion: OperationConclusion) => operations.push(conclusion),
     };
     // The burst's plans change nothing, so it runs alongside the scenarios.
-    const scenarios = (request.suites ?? SCENARIOS).map(tracked).map((suite) => suite.run(suiteContext));
+    const scenarios = Promise.all((request.suites ?? SCENARIOS).map(tracked).map((suite) => suite.run(suiteContext)));
     const burstOver = burst > 0 ? runBurst(suiteContext, tracked(burstSuite({ calls: burst, applies: request.burst?.applies ?? false }))) : Promise.resolve();
-    // Properties start once the scenarios and the burst are over. Those that only plan could run alongside the
-    // scenarios' applies, but their batches would then add to the scenarios' operations: a provisioner at its
-    // limit that refuses calls would refuse them outside the burst, where a refusal is answer.status', and a case
-    // is judged on its own slice, which never sees the burst. Those that apply must wait anyway: the control plane
-    // never runs two applies for one application and environment at once.
-    await Promise.all([...scenarios, burstOver]);
-    if (request.properties && !nothingAnswered.signal.aborted) {
-      // What the scenarios showed of rules only a wait past the deadline can break: properties need not wait to show it again.
-      const deadlineRulesFailed = deadlineRulesFailedIn(transcript, context);
-      const settings = { ...trackedProperties(propertySettings(request, budget), request.progress), deadlineRulesFailed };
-      properties = await runProperties(suiteContext, settings, context, (info) => context.changeSets.push(info));
-    }
+    // What the scenarios showed of rules only a wait past the deadline can break: properties need not wait to show it again.
+    let deadlineRulesFailed: ReadonlySet<string> | undefined;
+    const scenariosJudged = scenarios.then(() => {
+      deadlineRulesFailed = deadlineRulesFailedIn(transcript, context);
+    });
+    // Properties start once the burst is over, alongside the rest of the scenarios: inside the burst's window a
+    // refusal of their calls would be the burst's, and their own batches would blur what the burst showed. Their
+    // applies wait for the scenarios' (see runProperties), as the control plane never runs two applies under one lock.
+    const propertiesDone = burstOver.then(async () => {
+      if (!request.properties || nothingAnswered.signal.aborted || signal.aborted) return;
+      const settings = { ...trackedProperties(propertySettings(request, budget), request.progress), deadlineRulesFailed: () => deadlineRulesFailed };
+      properties = await runProperties(suiteContext, settings, context, (info) => context.changeSets.push(info), scenariosJudged);
+    });
+    await Promise.all([scenariosJudged, burstOver, propertiesDone]);
     await poller.settle();
     // Reads of what was read early in the run, now that time has passed: before the restart, which may fairly forget finished work.
     const late = lateReads(transcript, request.pollInterval.ms);

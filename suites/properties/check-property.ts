@@ -167,7 +167,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
       if (lastFailure === undefined) {
         const remainingMs = settings.timeLimitMs - (performance.now() - startedAt);
         shrinkEndsAt = performance.now() + shrinkBudgetMs(settings.shrinkBudget ?? DEFAULT_SHRINK_BUDGET, longestCaseMs, remainingMs);
-        if (shownAlready(failing.verdict.broken, settings.deadlineRulesFailed)) {
+        if (shownAlready(failing.verdict.broken, settings.deadlineRulesFailed?.())) {
           notWorthShrinking = failing.verdict.broken;
           shrinkEndsAt = Number.NEGATIVE_INFINITY;
         }

@@ -20,9 +20,10 @@ export interface PropertySettings {
   /**
    * Rules only a wait past the operation deadline can break that the run's scenarios already showed broken: a
    * failure that broke only these is reported as found, without shrinking or re-runs, each of which would wait
-   * out the whole deadline again.
+   * out the whole deadline again. Asked when a failure is found; undefined while the scenarios still run (then
+   * nothing is known yet, and the failure is shrunk as any other).
    */
-  deadlineRulesFailed?: ReadonlySet<string>;
+  deadlineRulesFailed?: () => ReadonlySet<string> | undefined;
 }
 
 /** What a property suite gets besides a scenario suite's context. */
@@ -32,6 +33,11 @@ export interface PropertyContext extends SuiteContext {
   judgeContext: JudgeContext;
   /** Makes a generated change set known to the run-wide judgement (results are matched by change-set name). */
   registerChangeSet(info: ChangeSetInfo): void;
+  /**
+   * Resolves once this property may send POST /apply: the scenarios' applies are done, and so are those of the
+   * properties before it. A property that `appliesAlongside` awaits it before each apply; absent: at once.
+   */
+  appliesMayStart?: Promise<unknown>;
 }
 
 /** What one case of a property concluded: the rules its own exchanges broke. */
@@ -95,5 +101,10 @@ export interface PropertySuite {
    * turns, as the control plane never runs two applies for one application and environment at once.
    */
   applies(settings: PropertySettings, planOnly: boolean): boolean;
+  /**
+   * A property that applies only in some of its cases, each awaiting `appliesMayStart` before it applies: it
+   * starts with the properties that only plan, and the others still take their turn after it.
+   */
+  appliesAlongside?: boolean;
   run(context: PropertyContext): Promise<PropertyResult>;
 }

@@ -50,6 +50,34 @@ describe('running the properties of a run', () => {
     expect(timeline).toEqual(['plan-a start', 'plan-a end', 'scenarios end', 'apply-a start', 'apply-a end']);
   });
 
+  it('starts a property that applies alongside at once, hands it when it may apply, and gives the next turn only after it', async () => {
+    const timeline: string[] = [];
+    let scenariosDone!: () => void;
+    const scenarios = new Promise<void>((resolve) => (scenariosDone = resolve));
+    const alongside: PropertySuite = {
+      ...fakeSuite('model', true, timeline),
+      appliesAlongside: true,
+      async run(context): Promise<PropertyResult> {
+        timeline.push('model start');
+        await context.appliesMayStart;
+        timeline.push('model apply');
+        return { name: 'model', status: 'passed', numRuns: 1, seed: 1, interrupted: false, ruleIds: [], exchanges: [], notes: [], reruns: [], message: '' };
+      },
+    };
+    const running = runProperties(
+      {} as SuiteContext,
+      { suites: [alongside, fakeSuite('apply-a', true, timeline)], timeLimitMs: 1000, allowApplyGenerated: false },
+      judgeContext(),
+      () => undefined,
+      scenarios.then(() => timeline.push('scenarios end')),
+    );
+    await vi.waitFor(() => expect(timeline).toContain('model start'));
+    expect(timeline).toEqual(['model start']);
+    scenariosDone();
+    await running;
+    expect(timeline).toEqual(['model start', 'scenarios end', 'model apply', 'apply-a start', 'apply-a end']);
+  });
+
   it("shares a time limit the run's budget left among the properties that take turns, and gives each the whole of one that was given", async () => {
     const limits: Record<string, number> = {};
     const suites = [fakeSuite('apply-a', true, [], limits), fakeSuite('plan-a', false, [], limits), fakeSuite('apply-b', true, [], limits)];

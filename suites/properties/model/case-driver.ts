@@ -58,9 +58,28 @@ export class CaseDriver {
     return this.stop.aborted || this.context.signal.aborted;
   }
 
-  submit(kind: SubmitKind, changeSet: LoadedChangeSet): Promise<Exchange> {
+  async submit(kind: SubmitKind, changeSet: LoadedChangeSet): Promise<Exchange> {
+    this.mustGoOn();
+    // The scenarios' applies run under the same locks: an apply of a case waits for them, its plans never do.
+    if (kind === 'apply' && this.context.appliesMayStart) await this.untilStopped(this.context.appliesMayStart);
     this.mustGoOn();
     return this.track(post(this.context, { suite: this.suite, kind, body: changeSet.text, changeSet: changeSet.name }));
+  }
+
+  /** Resolves when `waited` settles or the case is stopped, whichever comes first. */
+  private async untilStopped(waited: Promise<unknown>): Promise<void> {
+    const stopped = AbortSignal.any([this.stop, this.context.signal]);
+    if (stopped.aborted) return;
+    let quit = (): void => undefined;
+    const onStop = new Promise<void>((resolve) => {
+      quit = resolve;
+      stopped.addEventListener('abort', quit, { once: true });
+    });
+    try {
+      await Promise.race([waited.then(() => undefined, () => undefined), onStop]);
+    } finally {
+      stopped.removeEventListener('abort', quit);
+    }
   }
 
   /**

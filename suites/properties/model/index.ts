@@ -18,6 +18,8 @@ export const modelBasedRuns: PropertySuite = {
   name: MODEL_BASED_RUNS,
   defaultMaxExamples: 30,
   applies: (_settings, planOnly) => !planOnly,
+  // Most of its cases only plan, and the one that applies waits for the scenarios' applies before each apply.
+  appliesAlongside: true,
   async run(context: PropertyContext): Promise<PropertyResult> {
     const replay = splitReplay(context.settings.path);
     const replaying: PropertyContext = { ...context, settings: { ...context.settings, path: replay.path } };
