@@ -2,7 +2,7 @@ import type { JudgeContext } from '../core/judge-context.js';
 import { kitIdentity } from '../core/package.js';
 import { messageOf } from '../errors.js';
 import { Transcript } from '../transcript/transcript.js';
-import type { PropertyLoad } from '../transcript/situations.js';
+import type { KitLoad } from '../transcript/situations.js';
 import * as accepted from './catalog/accepted.js';
 import * as answers from './catalog/answers.js';
 import { capacityBurst } from './catalog/capacity.js';
@@ -68,12 +68,12 @@ export interface RuleSelection {
 }
 
 /**
- * Judges the transcript by every rule, in the rulebook's order. `loads`: the batches of property cases its
- * exchanges were in flight with, for a slice of a run that does not hold them (absent: found in the transcript).
+ * Judges the transcript by every rule, in the rulebook's order. `load`: the kit's work the exchanges were in
+ * flight with, for a slice of a run that does not hold it all (absent: found in the transcript).
  */
-export function judgeRules(transcript: Transcript, context: JudgeContext, selection: RuleSelection = {}, loads?: readonly PropertyLoad[]): RuleResult[] {
+export function judgeRules(transcript: Transcript, context: JudgeContext, selection: RuleSelection = {}, load?: KitLoad): RuleResult[] {
   // Each rule sees the transcript as its situation allows: a restart's refused reads are durability's, not transient errors.
-  const views = new SituationViews(withoutStoppedExchanges(transcript), loads);
+  const views = new SituationViews(withoutStoppedExchanges(transcript), load);
   const notes = new Map<string, string>();
   return RULES.map((rule) => shareNotes(judgeRule(rule, views.for(rule.view), context, selection), notes));
 }

@@ -1,5 +1,6 @@
 import type { Exchange, Millis } from './exchange.js';
 import type { Transcript } from './transcript.js';
+import { operations } from './views.js';
 
 /**
  * The suites that drive a situation a rule is about. Suites tag their exchanges with these names, and
@@ -99,45 +100,78 @@ export function overloadedByBurst(exchange: Exchange, window: BurstWindow | unde
   return BUSY_STATUSES.includes(exchange.response?.status ?? 0) || window.answeredKinds.has(exchange.tag);
 }
 
-/** A batch of a property's cases sent together: while it was in flight the provisioner held many of the kit's calls at once. */
-export interface PropertyLoad {
-  /** The batch, as its cases' suites name it without the case (`property/generated-plans#2`). */
-  batch: string;
-  startedAt: Millis;
-  endedAt: Millis;
-  /** Cases of the batch that sent a plan or apply. */
-  cases: number;
+/**
+ * The kit's own work at every moment of a run: each plan or apply from its send until its answer, or until its
+ * operation's first final answer (its last read, when none came). A provisioner holds that much of the kit's
+ * work, whatever else it does.
+ */
+export class KitLoad {
+  private readonly starts: Millis[];
+  private readonly ends: Millis[];
+  private readonly counted: ReadonlySet<number>;
+  /** The kinds of call (`plan`, `apply`) the provisioner answered 200 or 202 at least once in the run. */
+  readonly answeredKinds: ReadonlySet<string>;
+
+  constructor(transcript: Transcript) {
+    const spans = new Map<number, { startedAt: Millis; endedAt: Millis }>();
+    const answered = new Set<string>();
+    for (const exchange of transcript.exchanges) {
+      if (!isPlanOrApply(exchange)) continue;
+      spans.set(exchange.seq, { startedAt: exchange.sentAt, endedAt: exchange.endedAt });
+      if (exchange.response?.status === 200 || exchange.response?.status === 202) answered.add(exchange.tag);
+    }
+    for (const op of operations(transcript)) {
+      const span = spans.get(op.accepted.seq);
+      const last = op.finalReads[0] ?? op.reads.at(-1);
+      if (span && last) span.endedAt = Math.max(span.endedAt, last.endedAt);
+    }
+    this.starts = [...spans.values()].map((span) => span.startedAt).sort((a, b) => a - b);
+    this.ends = [...spans.values()].map((span) => span.endedAt).sort((a, b) => a - b);
+    this.answeredKinds = answered;
+    this.counted = new Set(spans.keys());
+  }
+
+  /** How many of the kit's plans, applies and operations were in flight at some moment of the exchange, not counting itself. */
+  besides(exchange: Exchange): number {
+    // Spans that began by its end, less those that ended before it began (they began before too).
+    const began = countAtMost(this.starts, exchange.endedAt);
+    const over = countBelow(this.ends, exchange.sentAt);
+    return Math.max(0, began - over - (this.counted.has(exchange.seq) ? 1 : 0));
+  }
 }
 
-/** A case of a batch of several: `property/NAME#BATCH.CASE`. */
-const BATCH_CASE = /^(property\/[^#]+#\d+)\.\d+$/;
-
-/** The batches of several property cases in the transcript, each from its first exchange to the end of its last. */
-export function propertyLoads(transcript: Transcript): PropertyLoad[] {
-  const loads = new Map<string, PropertyLoad & { posted: Set<string> }>();
-  for (const exchange of transcript.exchanges) {
-    const batch = BATCH_CASE.exec(exchange.suite)?.[1];
-    if (batch === undefined) continue;
-    const load = loads.get(batch);
-    if (load) {
-      load.startedAt = Math.min(load.startedAt, exchange.sentAt);
-      load.endedAt = Math.max(load.endedAt, exchange.endedAt);
-    } else {
-      loads.set(batch, { batch, startedAt: exchange.sentAt, endedAt: exchange.endedAt, cases: 0, posted: new Set() });
-    }
-    if (isPlanOrApply(exchange)) loads.get(batch)!.posted.add(exchange.suite);
+function countAtMost(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! <= value) low = middle + 1;
+    else high = middle;
   }
-  return [...loads.values()].filter((load) => load.posted.size > 1).map(({ posted, ...load }) => ({ ...load, cases: posted.size }));
+  return low;
+}
+
+function countBelow(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
- * The batch of property cases a plan or apply was refused under: answered 429 or 503 (the statuses of a server
- * too busy now) while a batch of several cases was in flight. Such a refusal is load, which capacity.burst
- * judges, not an everyday answer; any other status or a failed connection may be a fault of the call itself.
+ * A plan or apply (not the burst's) answered 429 or 503 while the provisioner held other work of the kit: the
+ * provisioner said it was too busy, where the contract has a full provisioner run the call at once. That is
+ * load, which capacity.burst judges, not an everyday answer: the kit's own suites and property batches run many
+ * calls together. A kind of call never answered 200 or 202 in the run is refused without load too, and a 429
+ * or 503 to a call the kit sent alone is no load: the everyday rules judge those.
  */
-export function overloadedByPropertyLoad(exchange: Exchange, loads: readonly PropertyLoad[]): PropertyLoad | undefined {
-  if (exchange.suite === SITUATION_SUITES.burst || !isPlanOrApply(exchange) || !isBusyAnswer(exchange)) return undefined;
-  return loads.find((load) => overlaps(exchange, load));
+export function overloadedByKit(exchange: Exchange, load: KitLoad): boolean {
+  if (exchange.suite === SITUATION_SUITES.burst || !isPlanOrApply(exchange) || !isBusyAnswer(exchange)) return false;
+  return load.answeredKinds.has(exchange.tag) && load.besides(exchange) > 0;
 }
 
 /** Answered 429 or 503: the server says it is too busy now. */

@@ -1,7 +1,7 @@
 import type { ChangeSetInfo, JudgeContext } from '../../src/core/judge-context.js';
 import { judgeRules, RULES } from '../../src/rules/index.js';
 import type { RuleResult } from '../../src/rules/types.js';
-import { isBusyAnswer, propertyLoads, SITUATION_SUITES, type PropertyLoad } from '../../src/transcript/situations.js';
+import { isBusyAnswer, KitLoad, SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import type { CaseVerdict, PropertyContext } from './property.js';
 
@@ -36,9 +36,9 @@ export function judgeTranscript(
   transcript: Transcript,
   judgeContext: JudgeContext,
   ruleIds: readonly string[] = CASE_RULES,
-  loads?: readonly PropertyLoad[],
+  load?: KitLoad,
 ): CaseJudgement {
-  const results = judgeRules(transcript, judgeContext, { only: expandRuleIds(ruleIds) }, loads);
+  const results = judgeRules(transcript, judgeContext, { only: expandRuleIds(ruleIds) }, load);
   return { broken: results.filter(breaksCase), transcript };
 }
 
@@ -51,17 +51,17 @@ export function judgeCaseSlice(
 ): CaseJudgement {
   const judgeContext = { ...context.judgeContext, changeSets: [...context.judgeContext.changeSets, ...extraChangeSets] };
   const slice = caseTranscript(context, caseSuite);
-  return judgeTranscript(slice, judgeContext, ruleIds, loadsMet(slice, context.client.transcript));
+  return judgeTranscript(slice, judgeContext, ruleIds, loadMet(slice, context.client.transcript));
 }
 
 /**
- * The run's batches of property cases that the slice's calls met, as the run-wide judgement sees them: a 429 or
- * 503 under such a batch is load, judged by capacity.burst, in the case as in the run. Looked for only when the
- * slice holds such an answer: the run's transcript is long, and cases are judged after every step.
+ * The kit's work the slice's calls met, as the run-wide judgement sees it: a 429 or 503 while the provisioner
+ * held other work of the kit is load, judged by capacity.burst, in the case as in the run. Measured only when the
+ * slice holds such an answer (else the slice's own will do): the run's transcript is long, and cases are judged
+ * after every step.
  */
-function loadsMet(slice: Transcript, whole: Transcript): readonly PropertyLoad[] {
-  const busy = slice.exchanges.some((e) => e.request.method === 'POST' && isBusyAnswer(e));
-  return busy ? propertyLoads(whole) : [];
+function loadMet(slice: Transcript, whole: Transcript): KitLoad | undefined {
+  return slice.exchanges.some((e) => e.request.method === 'POST' && isBusyAnswer(e)) ? new KitLoad(whole) : undefined;
 }
 
 /**

@@ -3,10 +3,11 @@ import type { Transcript } from '../../transcript/transcript.js';
 import { EndStates } from '../../transcript/end-states.js';
 import {
   burstWindow,
+  isBusyAnswer,
   isOverloadAnswer,
   overloadedByBurst,
-  overloadedByPropertyLoad,
-  propertyLoads,
+  KitLoad,
+  overloadedByKit,
   SITUATION_SUITES,
   type BurstWindow,
 } from '../../transcript/situations.js';
@@ -81,11 +82,11 @@ function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Jud
   const calls = submissions(transcript).filter((call) => call.suite === BURST);
   const others = submissions(transcript).filter((call) => call.suite !== BURST);
   const window = burstWindow(transcript);
-  // Batches of property cases are bursts too: a call they left too busy to answer is load, whether or not a burst was sent.
-  const busyUnderProperties = busyUnderPropertyLoad(transcript, others, window);
+  // The kit's suites and property batches load the provisioner too: a call refused as too busy then is load, burst or not.
+  const busyUnderKit = busyUnderKitLoad(transcript, others, window);
   if (calls.length === 0) {
-    if (busyUnderProperties.length === 0) return notExercised('no burst was sent (--burst 0)');
-    return broken(`${refusedUnderProperties(busyUnderProperties.length)}; no burst was sent (--burst 0)`, busyUnderProperties);
+    if (busyUnderKit.length === 0) return notExercised('no burst was sent (--burst 0)');
+    return broken(`${refusedUnderKit(busyUnderKit.length)}; no burst was sent (--burst 0)`, busyUnderKit);
   }
   const answeredOutside = new Set<SubmitKind>(
     others.filter((call) => call.response?.status === 200 || call.response?.status === 202).map((call) => call.tag as SubmitKind),
@@ -131,7 +132,7 @@ function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Jud
   const inFlight = mostInFlight(calls);
   const kinds = `${plural(calls.filter((c) => c.tag === 'plan').length, 'plan')}, ${plural(calls.filter((c) => c.tag === 'apply').length, 'apply', 'applies')}`;
   const aside = unattributed > 0 ? `; ${plural(unattributed, 'call')} failed the way the provisioner fails without load too, which answer.status and the operation rules judge` : '';
-  if (faults.length > 0 || busyUnderProperties.length > 0) {
+  if (faults.length > 0 || busyUnderKit.length > 0) {
     // The burst's own calls and the other suites' calls it overloaded are counted apart: "24 of 20" says nothing.
     const own = faults.length - overloaded.length;
     const shape = `${kinds}, up to ${inFlight} in flight at once`;
@@ -139,9 +140,9 @@ function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Jud
     const parts = [
       ...(own > 0 ? [`${own} of ${plural(calls.length, 'call')} in a burst (${shape}) did not hold`] : []),
       ...(overloaded.length > 0 ? [`${refused(overloaded.length)} ${own > 0 ? 'meanwhile' : `during a burst of ${plural(calls.length, 'call')} (${shape})`}`] : []),
-      ...(busyUnderProperties.length > 0 ? [refusedUnderProperties(busyUnderProperties.length)] : []),
+      ...(busyUnderKit.length > 0 ? [refusedUnderKit(busyUnderKit.length)] : []),
     ];
-    return broken(`${parts.join(', and ')}${aside}`, [...faults, ...busyUnderProperties]);
+    return broken(`${parts.join(', and ')}${aside}`, [...faults, ...busyUnderKit]);
   }
   if (answered === 0) return notExercised(`no call of the burst was answered as it would be without load${aside}`);
   const operationsEnded = accepted === 0 ? 'none was accepted with 202' : `${ended} of ${plural(accepted, 'accepted operation')} reached a final answer`;
@@ -149,21 +150,20 @@ function judgeCapacityBurst(transcript: Transcript, _context: JudgeContext): Jud
 }
 
 /**
- * Plans and applies of any suite but the burst answered 429 or 503 while a batch of several property cases was in
- * flight (and not already the burst's): the provisioner was too busy for the kit's concurrent calls.
+ * Plans and applies of any suite but the burst answered 429 or 503 while the provisioner held other work of the
+ * kit (and not already the burst's): the provisioner was too busy for the kit's concurrent calls.
  */
-function busyUnderPropertyLoad(transcript: Transcript, others: readonly Exchange[], window: BurstWindow | undefined): Evidence[] {
-  const loads = propertyLoads(transcript);
-  if (loads.length === 0) return [];
+function busyUnderKitLoad(transcript: Transcript, others: readonly Exchange[], window: BurstWindow | undefined): Evidence[] {
+  if (!others.some(isBusyAnswer)) return [];
+  const load = new KitLoad(transcript);
   return others.flatMap((call) => {
-    const load = overloadedByBurst(call, window) ? undefined : overloadedByPropertyLoad(call, loads);
-    if (!load) return [];
-    return [evidence(`${call.tag} ${call.changeSet ?? ''} of ${call.suite} ${statusText(call)} while ${plural(load.cases, 'case')} of ${load.batch} were in flight`, call)];
+    if (overloadedByBurst(call, window) || !overloadedByKit(call, load)) return [];
+    return [evidence(`${call.tag} ${call.changeSet ?? ''} of ${call.suite} ${statusText(call)} while the kit had ${plural(load.besides(call), 'other call or operation', 'other calls or operations')} in flight`, call)];
   });
 }
 
-function refusedUnderProperties(count: number): string {
-  return `${plural(count, 'call')} ${count === 1 ? 'was' : 'were'} answered 429 or 503 while batches of property cases were in flight`;
+function refusedUnderKit(count: number): string {
+  return `${plural(count, 'call')} ${count === 1 ? 'was' : 'were'} answered 429 or 503 while the provisioner held other work of the kit`;
 }
 
 export const capacityBurst: Rule = {

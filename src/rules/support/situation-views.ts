@@ -1,6 +1,6 @@
 import type { Exchange } from '../../transcript/exchange.js';
 import { Transcript } from '../../transcript/transcript.js';
-import { burstWindow, overlaps, overloadedByBurst, overloadedByPropertyLoad, propertyLoads, restartWindows, SITUATION_SUITES, type PropertyLoad } from '../../transcript/situations.js';
+import { burstWindow, KitLoad, overlaps, overloadedByBurst, overloadedByKit, restartWindows, SITUATION_SUITES } from '../../transcript/situations.js';
 import type { RuleView } from '../types.js';
 
 /**
@@ -12,18 +12,18 @@ import type { RuleView } from '../types.js';
  *   restarted (the restart runs after every other suite, so there are none);
  * - a burst: a 429, 5xx or reset to a call of the burst, or to any plan or apply in flight while the burst
  *   was, and a burst call held open because a full provisioner runs it at once, are the burst rule's, not
- *   those of the rules about everyday answers or their timing; so is a 429 or 503 to a plan or apply in flight
- *   while a batch of several property cases was (a case's slice is judged with its run's batches, `loads`);
+ *   those of the rules about everyday answers or their timing; so is a 429 or 503 to a plan or apply while the
+ *   provisioner held other work of the kit (a case's slice is judged with its run's load, `load`);
  * - a repeat: the status of a POST sent again is the repeat rules', not the everyday answers'; and a repeat
  *   that the burst overloaded is the burst rule's, not the repeat rules'.
  */
 export class SituationViews {
   private readonly views: Record<RuleView, Transcript>;
 
-  constructor(transcript: Transcript, loads: readonly PropertyLoad[] = propertyLoads(transcript)) {
+  constructor(transcript: Transcript, load: KitLoad = new KitLoad(transcript)) {
     const withoutRestart = withoutRestartOf(transcript);
     const burst = burstWindow(withoutRestart);
-    const overloaded = (e: Exchange): boolean => overloadedByBurst(e, burst) || overloadedByPropertyLoad(e, loads) !== undefined;
+    const overloaded = (e: Exchange): boolean => overloadedByBurst(e, burst) || overloadedByKit(e, load);
     this.views = {
       whole: transcript,
       'without-restart': withoutRestart,
