@@ -9,6 +9,7 @@ import { SharedParts } from './shared-parts.js';
 import { COLLECTOR_PACING } from './collector-pacing.js';
 import { decodeBody } from './content-coding.js';
 import { sharedLookup } from './shared-lookup.js';
+import { SendSlots } from './send-slots.js';
 
 export interface ClientOptions {
   /** The provisioner's base URL; paths are appended to it. */
@@ -52,6 +53,7 @@ const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** HTTP client that records every exchange, never throws for what the provisioner does, and bounds time and size. */
 export class ProvisionerClient {
   private readonly agent: Agent;
+  private readonly slots: SendSlots;
   private readonly baseUrl: string;
   private readonly bodyLimit: number;
   private readonly bodies = new BodyStore();
@@ -66,7 +68,9 @@ export class ProvisionerClient {
     this.bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
     this.readHeaders = { accept: 'application/json', ...lowerCaseKeys(options.headers ?? {}) };
     this.bodyHeaders = { ...this.readHeaders, 'content-type': 'application/json' };
-    this.agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 4000, connect: { lookup: sharedLookup() } });
+    const connections = options.connections ?? 16;
+    this.agent = new Agent({ connections, keepAliveTimeout: 4000, connect: { lookup: sharedLookup() } });
+    this.slots = new SendSlots(connections);
   }
 
   get transcript(): Transcript {
@@ -80,6 +84,8 @@ export class ProvisionerClient {
   async send(options: SendOptions): Promise<Exchange> {
     const url = this.urlFor(options.path);
     const headers = options.body === undefined ? this.readHeaders : this.bodyHeaders;
+    // The call's clock starts once a connection is free for it: the kit's own queue is not the provisioner's time.
+    const giveBack = await this.slots.take();
     // A timer cleared when the exchange ends, rather than AbortSignal.timeout and AbortSignal.any: those keep a
     // timer and weak references alive for the whole timeout after the answer came, thousands at once in a fast run.
     const cut = new ExchangeStop();
@@ -122,6 +128,7 @@ export class ProvisionerClient {
     } finally {
       clearTimeout(timer);
       runStops?.delete(cut);
+      giveBack();
     }
     const recorded = this.transcript.record({
       suite: options.suite,
