@@ -72,6 +72,13 @@ async function runBurst(context: SuiteContext, burst: Suite): Promise<void> {
   await Promise.all(burstIds.map((id) => context.poller.probesDone(id)));
 }
 
+/** The scenarios' part of the transcript: properties run beside them, and only what the scenarios showed is known for sure. */
+function scenariosOf(transcript: Transcript): Transcript {
+  const exchanges = transcript.exchanges.filter((exchange) => !exchange.suite.startsWith('property/'));
+  const seqs = new Set(exchanges.map((exchange) => exchange.seq));
+  return new Transcript(exchanges, transcript.events.filter((event) => event.type !== 'poll-ended' || seqs.has(event.acceptedSeq)));
+}
+
 /** A slow answer is still awaited well past the answer timeout, so that its status can be judged too. */
 export function submitWaitFor(answerTimeoutMs: number): number {
   return Math.max(answerTimeoutMs * 3, answerTimeoutMs + 20_000);
@@ -160,7 +167,7 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
     // What the scenarios showed of rules only a wait past the deadline can break: properties need not wait to show it again.
     let deadlineRulesFailed: ReadonlySet<string> | undefined;
     const scenariosJudged = scenarios.then(() => {
-      deadlineRulesFailed = deadlineRulesFailedIn(transcript, context);
+      deadlineRulesFailed = deadlineRulesFailedIn(scenariosOf(transcript), context);
     });
     // Properties start once the burst is over, alongside the rest of the scenarios: inside the burst's window a
     // refusal of their calls would be the burst's, and their own batches would blur what the burst showed. Their
