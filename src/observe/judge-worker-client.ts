@@ -38,11 +38,23 @@ export interface JudgingHooks {
 export const BUILT_JUDGE_WORKER = new URL('./judge-worker.js', import.meta.url);
 
 /**
+ * A worker that says nothing for this long while it has work is taken for stuck (a judge in an endless loop)
+ * and stopped: its tally is never waited for longer, and the end of the observation never hangs on it.
+ */
+export const STUCK_MS = 60_000;
+
+/**
  * Starts the judges: on a worker thread from `workerFile` when that file exists, so that judging never takes
  * the proxy's thread; else on this thread (a test running the sources, or `false` asked for).
  */
-export function startJudging(settings: StreamingJudgeSettings, hooks: JudgingHooks, workerFile: URL | false = BUILT_JUDGE_WORKER): Judging {
-  if (workerFile !== false && existsSync(fileURLToPath(workerFile))) return new WorkerJudging(workerFile, settings, hooks);
+export function startJudging(settings: StreamingJudgeSettings, hooks: JudgingHooks, workerFile: URL | false = BUILT_JUDGE_WORKER, stuckMs = STUCK_MS): Judging {
+  if (workerFile !== false && existsSync(fileURLToPath(workerFile))) {
+    try {
+      return new WorkerJudging(workerFile, settings, hooks, stuckMs);
+    } catch {
+      // No thread could be started (a resource limit): the judges run here, and the report says where they ran.
+    }
+  }
   return new ThreadJudging(settings, hooks);
 }
 
@@ -105,11 +117,15 @@ class WorkerJudging implements Judging {
   private lastTally: JudgeTally | undefined;
   private nextId = 1;
   private readonly asked = new Map<number, { resolve: (tally: JudgeTally) => void; reject: (error: Error) => void }>();
+  /** When the worker last said something, or was last given work while it had none. */
+  private heardAt = performance.now();
+  private readonly watch: NodeJS.Timeout;
 
   constructor(
     file: URL,
     private readonly settings: StreamingJudgeSettings,
     private readonly hooks: JudgingHooks,
+    stuckMs: number,
   ) {
     const { onChangeSet: _onChangeSet, ...plain } = settings;
     const judgeWorker: JudgeWorkerData = { settings: plain, keepChangeSets: hooks.onChangeSet !== undefined };
@@ -118,6 +134,17 @@ class WorkerJudging implements Judging {
     this.worker.on('error', (error) => this.died(`an uncaught error: ${messageOf(error)}`));
     this.worker.on('messageerror', (error) => this.died(`a message from it could not be read: ${messageOf(error)}`));
     this.worker.on('exit', (code) => this.died(`it exited with code ${code}`));
+    this.watch = setInterval(() => {
+      if (this.busy() && performance.now() - this.heardAt > stuckMs) {
+        this.died(`it said nothing for ${stuckMs / 1000} s while it had work`);
+        void this.worker.terminate();
+      }
+    }, Math.min(stuckMs, 5000));
+    this.watch.unref();
+  }
+
+  private busy(): boolean {
+    return this.posted > this.taken || this.asked.size > 0;
   }
 
   get waiting(): number {
@@ -152,6 +179,7 @@ class WorkerJudging implements Judging {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    clearInterval(this.watch);
     for (const { resolve } of this.asked.values()) resolve(this.fallback());
     this.asked.clear();
     await this.worker.terminate();
@@ -160,6 +188,7 @@ class WorkerJudging implements Judging {
   /** Posts to a worker still running; false when the message could not go (it stopped, or the message cannot be cloned). */
   private post(message: ToJudgeWorker): boolean {
     if (this.stopped !== undefined || this.closing) return false;
+    if (!this.busy()) this.heardAt = performance.now();
     try {
       this.worker.postMessage(message);
       return true;
@@ -170,6 +199,7 @@ class WorkerJudging implements Judging {
   }
 
   private heard(message: FromJudgeWorker): void {
+    this.heardAt = performance.now();
     switch (message.kind) {
       case 'judged':
         this.taken += message.count;
@@ -202,6 +232,7 @@ class WorkerJudging implements Judging {
   private died(why: string): void {
     if (this.closing || this.stopped !== undefined) return;
     this.stopped = why;
+    clearInterval(this.watch);
     const held = this.posted - this.taken;
     this.lost += held;
     this.posted = this.taken;

@@ -8,20 +8,32 @@ import { messageOf } from '../errors.js';
 import type { FromJudgeWorker, JudgeWorkerData, ToJudgeWorker } from './judge-worker-messages.js';
 import { StreamingJudge } from './streaming-judge.js';
 
+/** Exchanges taken, at most, before the proxy's thread is told. */
+const TELL_EVERY = 256;
+
 function serve(port: MessagePort, data: JudgeWorkerData): void {
   const post = (message: FromJudgeWorker): void => port.postMessage(message);
   const judge = new StreamingJudge({
     ...data.settings,
     ...(data.keepChangeSets && { onChangeSet: (changeSet) => post({ kind: 'change-set', changeSet }) }),
   });
-  // Taken exchanges are told back in batches: one word for all the messages one turn of the loop handled.
+  // Taken exchanges are told back in batches: one word for the messages one turn of the loop handled, or for
+  // every few hundred of a long backlog, so that the proxy's thread sees the queue shorten as it does.
   let taken = 0;
+  let told = false;
   const tellTaken = (): void => {
+    told = false;
+    if (taken === 0) return;
     post({ kind: 'judged', count: taken });
     taken = 0;
   };
   const took = (): void => {
-    if (taken++ === 0) setImmediate(tellTaken);
+    taken += 1;
+    if (taken >= TELL_EVERY) tellTaken();
+    else if (!told) {
+      told = true;
+      setImmediate(tellTaken);
+    }
   };
   port.on('message', (message: ToJudgeWorker) => {
     switch (message.kind) {

@@ -1,11 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceProvisioner, type RunningReference } from '../../src/reference/index.js';
 import { resolveObserveConfig } from '../../src/observe/config.js';
-import { startObservation, type ObserveIo } from '../../src/observe/observe.js';
+import { observedContext, startObservation, type ObserveIo } from '../../src/observe/observe.js';
+import { startJudging } from '../../src/observe/judge-worker-client.js';
+import { chooseMaxOperationDuration } from '../../src/config/run-config.js';
+import { IN_PROGRESS, T0, TranscriptBuilder } from '../support/transcript-builder.js';
 import type { RunOutcome } from '../../src/runner/outcome.js';
 import { ROOT } from '../e2e/run-cli.js';
 
@@ -13,15 +20,53 @@ type ObserveModule = typeof import('../../src/observe/observe.js');
 type ConfigModule = typeof import('../../src/observe/config.js');
 
 const CHANGE_SET = readFileSync(join(ROOT, 'fixtures', 'change-sets', 'postgres.json'), 'utf8');
+const CHANGES = (JSON.parse(CHANGE_SET) as { changes: Array<{ id: string; environment: string }> }).changes;
 const fixture = (name: string): URL => pathToFileURL(join(ROOT, 'test', 'support', 'judge-workers', name));
 
-/** One reference provisioner for the file: plans answered at once, applies accepted and worked on briefly. */
+/** A succeeded final answer with one result per change. */
+const SUCCEEDED = {
+  outcome: 'succeeded',
+  description: `Handled ${CHANGES.length} changes.`,
+  results: CHANGES.map((change) => ({ id: change.id, environment: change.environment, outcome: 'succeeded', description: `Handled ${change.id}.` })),
+};
+
+/**
+ * A provisioner scripted by count, not by time, so that the traffic is the same every time: plans answered at
+ * once, applies accepted, the first read of an operation in progress and the next ones final.
+ */
+function scriptedProvisioner(): Server {
+  const reads = new Map<string, number>();
+  return createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const answer = (status: number, value: unknown): void => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(value));
+      };
+      if (req.url === '/plan') return answer(200, SUCCEEDED);
+      if (req.url === '/apply') return answer(202, { operationId: randomUUID() });
+      const id = String(req.url).split('/').pop()!;
+      const count = (reads.get(id) ?? 0) + 1;
+      reads.set(id, count);
+      answer(200, count === 1 ? IN_PROGRESS : SUCCEEDED);
+    });
+  });
+}
+
+/** One reference provisioner for the file, answering every call at once. */
 let reference: RunningReference;
+let scripted: Server;
+let scriptedUrl: string;
 beforeAll(async () => {
-  reference = await startReferenceProvisioner({ mode: 'mixed', workMs: 50 });
+  reference = await startReferenceProvisioner({ mode: 'sync' });
+  scripted = scriptedProvisioner().listen(0, '127.0.0.1');
+  await once(scripted, 'listening');
+  scriptedUrl = `http://127.0.0.1:${(scripted.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await reference.close();
+  scripted.closeAllConnections();
+  await new Promise((resolve) => scripted.close(resolve));
 });
 
 async function post(base: string, kind: 'plan' | 'apply'): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -29,16 +74,14 @@ async function post(base: string, kind: 'plan' | 'apply'): Promise<{ status: num
   return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
 }
 
-/** The control plane's traffic: a plan answered at once, then an apply followed to its final answer. */
+/** The control plane's traffic: a plan answered at once, then an apply read until its final answer. */
 async function drive(base: string): Promise<void> {
   expect((await post(base, 'plan')).status).toBe(200);
   const accepted = await post(base, 'apply');
   expect(accepted.status).toBe(202);
   for (;;) {
     const read = await fetch(`${base}/operations/${String(accepted.body.operationId)}`);
-    const body = (await read.json()) as { outcome?: string };
-    if (body.outcome !== 'in_progress') return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (((await read.json()) as { outcome?: string }).outcome !== 'in_progress') return;
   }
 }
 
@@ -47,19 +90,20 @@ function statuses(outcome: RunOutcome): Record<string, string> {
 }
 
 describe('the judges on a worker thread', () => {
-  it('built (dist), judge the traffic off the proxy thread as they judge it on it; reports wait for their tally', async () => {
+  it('built (dist), judge the traffic off the proxy thread as they judge it on it; reports come from their tally', async () => {
     // The built observer, as an installed package runs it: its worker file sits beside it.
     const built = (await import(pathToFileURL(join(ROOT, 'dist', 'src', 'observe', 'observe.js')).href)) as ObserveModule;
     const builtConfig = (await import(pathToFileURL(join(ROOT, 'dist', 'src', 'observe', 'config.js')).href)) as ConfigModule;
     const dir = mkdtempSync(join(tmpdir(), 'pc-judge-worker-'));
-    const observeWith = async (io: ObserveIo, report?: string): Promise<{ outcome: RunOutcome; during: RunOutcome }> => {
+    const observeWith = async (io: ObserveIo, report?: string): Promise<RunOutcome> => {
       const outputs = report === undefined ? {} : { report, reportEvery: 'PT0.05S', recordChangeSets: join(dir, 'change-sets') };
-      const config = await builtConfig.resolveObserveConfig({ upstream: reference.url, listen: '127.0.0.1:0', maxOperationDuration: 'PT20S', ...outputs });
+      const config = await builtConfig.resolveObserveConfig({ upstream: scriptedUrl, listen: '127.0.0.1:0', maxOperationDuration: 'PT20S', ...outputs });
       const observation = await built.startObservation(config, io);
       try {
         await drive(observation.url);
-        const during = await observation.outcome();
-        return { outcome: await observation.stop(), during };
+        // Asked while running, the outcome comes from the judges' tally of what was handed to them.
+        await expect.poll(async () => (await observation.outcome()).observation!.traffic.byTag).toMatchObject({ plan: 1, apply: 1 });
+        return await observation.stop();
       } finally {
         await observation.stop();
       }
@@ -67,18 +111,15 @@ describe('the judges on a worker thread', () => {
     const report = join(dir, 'report.json');
     const onWorker = await observeWith({}, report);
     const onProxyThread = await observeWith({ judgeWorker: false });
-    expect(onWorker.outcome.conclusions[0]).toContain('the judges ran on the worker thread');
-    expect(onProxyThread.outcome.conclusions[0]).toContain('the judges ran on the proxy thread');
-    // Asked while running, the tally waited for what was handed to the worker before (the last read may not be yet).
-    expect(onWorker.during.observation!.traffic.byTag.plan).toBe(1);
-    expect(onWorker.during.observation!.traffic.byTag.apply).toBe(1);
-    expect(onWorker.during.observation!.traffic.byTag.poll).toBeGreaterThan(0);
-    expect(onWorker.outcome.verdict).toBe('pass');
-    expect(onWorker.outcome.observation!.traffic.operations.ended.final).toBe(1);
-    expect(statuses(onWorker.outcome)).toEqual(statuses(onProxyThread.outcome));
-    expect(statuses(onWorker.outcome)['final.results-match-changes']).toBe('pass');
-    expect(onWorker.outcome.observation!.rules['answer.status']).toEqual(onProxyThread.outcome.observation!.rules['answer.status']);
-    // The report written while it ran came from the worker's tally too.
+    expect(onWorker.conclusions[0]).toContain('the judges ran on the worker thread');
+    expect(onProxyThread.conclusions[0]).toContain('the judges ran on the proxy thread');
+    expect(onWorker.verdict).toBe('pass');
+    expect(onWorker.observation!.traffic.operations.ended.final).toBe(1);
+    expect(statuses(onWorker)).toEqual(statuses(onProxyThread));
+    expect(statuses(onWorker)['final.results-match-changes']).toBe('pass');
+    expect(statuses(onWorker)['operation.in-progress-results-empty']).toBe('pass');
+    expect(onWorker.observation!.rules['answer.status']).toEqual(onProxyThread.observation!.rules['answer.status']);
+    // The report file came from the worker's tally too.
     const written = JSON.parse(readFileSync(report, 'utf8')) as { conclusions: string[]; verdict: string };
     expect(written.conclusions[0]).toContain('the judges ran on the worker thread');
     expect(written.verdict).toBe('pass');
@@ -125,6 +166,28 @@ describe('the judges on a worker thread', () => {
       expect(status.message).toMatch(/^not judged on all of the traffic \(3 exchanges of the traffic not judged\); on the traffic judged: held in all 2 situations observed/);
       expect(outcome.rules.filter((rule) => rule.status === 'pass')).toEqual([]);
       expect(outcome.observation!.recordingErrors?.count).toBe(3);
+    }
+  });
+
+  it('a worker stuck in a judgement is stopped: its tally is not waited for past the time allowed', async () => {
+    const failures: string[] = [];
+    const judging = startJudging(
+      { context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0), selection: {}, changesPointer: '/changes' },
+      { onFailure: (what, error) => failures.push(`${what}: ${(error as Error).message}`) },
+      fixture('stuck.mjs'),
+      300,
+    );
+    try {
+      expect(judging.where).toBe('worker thread');
+      judging.add(new TranscriptBuilder().post('plan', { status: 200, body: {} }));
+      expect(judging.waiting).toBe(1);
+      const tally = await judging.tally();
+      // The tally of a worker that gave none: nothing judged, and the exchange it held counted lost.
+      expect(tally.traffic.exchanges).toBe(0);
+      expect(judging.lost).toBe(1);
+      expect(failures).toEqual(["the judges' worker thread stopped: it said nothing for 0.3 s while it had work; 1 exchange handed to it not judged, and none after"]);
+    } finally {
+      await judging.close();
     }
   });
 });
