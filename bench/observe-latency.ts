@@ -1,7 +1,9 @@
 /**
  * What the observer adds to each request: p50 and p99 latency of POST /plan against the reference provisioner
- * (sync mode: every call answered at once, and judged by the observer), called directly and through the
- * observer, all in this process on loopback. At a steady rate, then under a burst of concurrent calls.
+ * (sync mode: every call answered at once, and judged by the observer), called directly and through two
+ * observers: one whose judges run on their worker thread (the default), one whose judges run on the proxy's
+ * own thread, for comparison on the same run. All in this process on loopback. At a steady rate, then under
+ * bursts of concurrent calls.
  * Run: npm run build && node dist/bench/observe-latency.js [steady rate per second, default 200] [burst size, default 500]
  */
 import { readFileSync } from 'node:fs';
@@ -9,7 +11,7 @@ import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
 import { startReferenceProvisioner } from '../src/reference/index.js';
 import { resolveObserveConfig } from '../src/observe/config.js';
-import { startObservation } from '../src/observe/observe.js';
+import { startObservation, type RunningObservation } from '../src/observe/observe.js';
 
 const RATE = Number(process.argv[2] ?? 200);
 const STEADY_SECONDS = 10;
@@ -35,7 +37,7 @@ function percentile(sorted: number[], p: number): number {
 
 function summary(name: string, times: number[]): string {
   const sorted = [...times].sort((a, b) => a - b);
-  return `${name.padEnd(24)} n=${String(sorted.length).padStart(5)}  p50 ${percentile(sorted, 50).toFixed(2).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(2).padStart(7)} ms`;
+  return `${name.padEnd(36)} n=${String(sorted.length).padStart(5)}  p50 ${percentile(sorted, 50).toFixed(2).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(2).padStart(7)} ms`;
 }
 
 async function steady(base: string): Promise<number[]> {
@@ -65,22 +67,43 @@ async function burst(base: string): Promise<number[]> {
   return times;
 }
 
+/** Waits until the observer's judges took everything handed to them, and a little more, so that no phase pays for the one before. */
+async function settle(observation: RunningObservation): Promise<void> {
+  await observation.outcome();
+  await new Promise((r) => setTimeout(r, 1000));
+}
+
 async function main(): Promise<void> {
   const reference = await startReferenceProvisioner({ mode: 'sync', maxOperations: 10_000 });
   const config = await resolveObserveConfig({ upstream: reference.url, listen: '127.0.0.1:0' });
-  const observation = await startObservation(config);
+  const onWorker = await startObservation(config);
+  const onProxyThread = await startObservation(config, { judgeWorker: false });
+  const paths: Array<{ name: string; url: string; observation?: RunningObservation }> = [
+    { name: 'direct', url: reference.url },
+    { name: 'observe, judges on worker', url: onWorker.url, observation: onWorker },
+    { name: 'observe, judges in-thread', url: onProxyThread.url, observation: onProxyThread },
+  ];
   try {
-    // Warm both paths (JIT, connections, the judges' compiled schemas) before measuring.
-    await burst(reference.url);
-    await burst(observation.url);
+    // Warm every path (JIT, connections, the judges' compiled schemas) before measuring.
+    for (const path of paths) {
+      await burst(path.url);
+      if (path.observation) await settle(path.observation);
+    }
     console.log(`POST /plan to the reference provisioner (sync), ${RATE}/s for ${STEADY_SECONDS}s, then ${BURST_ROUNDS} bursts of ${BURST} at once`);
-    console.log(summary('steady, direct', await steady(reference.url)));
-    console.log(summary('steady, through observe', await steady(observation.url)));
-    console.log(summary('burst, direct', await burst(reference.url)));
-    console.log(summary('burst, through observe', await burst(observation.url)));
+    for (const path of paths) {
+      console.log(summary(`steady, ${path.name}`, await steady(path.url)));
+      if (path.observation) await settle(path.observation);
+    }
+    for (const path of paths) {
+      console.log(summary(`burst, ${path.name}`, await burst(path.url)));
+      if (path.observation) await settle(path.observation);
+    }
   } finally {
-    const outcome = await observation.stop();
-    console.log(`observer judged ${outcome.observation!.traffic.exchanges} exchanges; verdict ${outcome.verdict}`);
+    for (const path of paths) {
+      if (!path.observation) continue;
+      const outcome = await path.observation.stop();
+      console.log(`${path.name}: judged ${outcome.observation!.traffic.exchanges} exchanges (${outcome.conclusions[0]?.replace(/.*; /, '')}); verdict ${outcome.verdict}`);
+    }
     await reference.close();
   }
 }

@@ -20,8 +20,8 @@ export interface ObserverOptions extends Omit<ObserveFlags, 'upstream'> {
 /** A running observer: the URL the control plane should call, its report so far, and its end. */
 export interface Observer {
   url: string;
-  /** The report of what was judged so far (operations still open are not in it yet). */
-  report(): JsonReport;
+  /** The report of what was judged so far (operations still open are not in it yet), once the judges took the exchanges handed to them before the call (each just after its answer was sent). */
+  report(): Promise<JsonReport>;
   /** Stops taking traffic, judges the operations still open on what was seen, writes the reports asked for, and resolves with the report. */
   stop(): Promise<JsonReport>;
   /** Resolves with the report once the observer ended: stopped, signalled, or its `duration` over. */
@@ -49,7 +49,7 @@ export async function startObserver(options: ObserverOptions): Promise<Observer>
   finished.catch(() => undefined);
   return {
     url: running.url,
-    report: () => reportOf(running.outcome()),
+    report: async () => reportOf(await running.outcome()),
     stop: async () => reportOf(await running.stop()),
     finished,
   };

@@ -8,7 +8,8 @@ import { kitErrorVerdict } from '../errors.js';
 import type { RuleResult } from '../rules/types.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import { summarize } from '../runner/verdict.js';
-import type { StreamingJudge } from './streaming-judge.js';
+import { Transcript } from '../transcript/transcript.js';
+import type { JudgeTally } from './streaming-judge.js';
 
 /** What an outcome of observed traffic says besides what the judge holds. */
 export interface ObservationFacts {
@@ -26,8 +27,10 @@ export interface ObservationFacts {
   /** Exchanges whose answer came from the provisioner (not the observer's own 502). */
   answered: number;
   recordingErrors?: Observation['recordingErrors'];
-  /** Traffic the kit failed to judge (a bug, or a judge that fell far behind): the verdict is then an error, never a pass. */
+  /** Traffic the kit failed to judge (a bug, a judge that fell far behind or stopped): the verdict is then an error, never a pass. */
   kitFailure?: string;
+  /** Exchanges of the traffic the judges never saw whole (with `kitFailure`, which says the first cause). */
+  unjudged?: number;
 }
 
 /**
@@ -41,14 +44,32 @@ function verdictFor(rules: readonly RuleResult[], answered: number, kitFailure: 
   return rules.some((rule) => rule.status === 'fail') ? 'fail' : 'pass';
 }
 
+/** Statuses that say something of all the traffic: the traffic not judged could have broken the rule, or shown its other way. */
+const ABOUT_ALL_TRAFFIC = new Set<RuleResult['status']>(['pass', 'not-applicable', 'not-exercised']);
+
+/**
+ * The rules when part of the traffic was not judged: none holds on traffic it did not see. A rule that held
+ * (or was not applicable, or not exercised) on the traffic judged is not exercised on all of it, and says so;
+ * what the judged traffic broke stays broken.
+ */
+function partlyJudged(rules: readonly RuleResult[], unjudged: string): RuleResult[] {
+  return rules.map((rule) =>
+    ABOUT_ALL_TRAFFIC.has(rule.status) ? { ...rule, status: 'not-exercised', message: `not judged on all of the traffic (${unjudged}); on the traffic judged: ${rule.status === 'pass' ? '' : `${rule.status}, `}${rule.message}`, evidence: [] } : rule,
+  );
+}
+
 /** The outcome of an observation so far: the same shape as a run's, so every report writer serves it. */
-export function observationOutcome(judge: StreamingJudge, facts: ObservationFacts): RunOutcome {
-  const rules = judge.results();
-  const traffic = judge.traffic();
+export function observationOutcome(judge: JudgeTally, facts: ObservationFacts): RunOutcome {
+  const unjudged =
+    facts.kitFailure === undefined ? undefined : facts.unjudged ? `${facts.unjudged} ${facts.unjudged === 1 ? 'exchange' : 'exchanges'} of the traffic not judged` : 'part of the traffic not judged';
+  const rules = unjudged === undefined ? judge.results : partlyJudged(judge.results, unjudged);
+  const traffic = judge.traffic;
   const verdict = verdictFor(rules, facts.answered, facts.kitFailure !== undefined);
   const seen = `${traffic.exchanges} exchanges of the contract observed (${traffic.byTag.plan} plan, ${traffic.byTag.apply} apply, ${traffic.byTag.poll} reads); ${traffic.operations.accepted} operations accepted, ${traffic.operations.open} still open`;
   const conclusions = [
-    ...(facts.kitFailure !== undefined ? [`kit error KIT_INTERNAL: part of the traffic was not judged (${facts.kitFailure}); the traffic itself passed unchanged`] : []),
+    ...(facts.kitFailure !== undefined
+      ? [`kit error KIT_INTERNAL: ${unjudged} (the first cause: ${facts.kitFailure}); no rule is said to hold on traffic it did not see: those that held on the traffic judged are not-exercised; the traffic itself passed unchanged`]
+      : []),
     ...rules.filter((rule) => rule.status === 'error').map((rule) => rule.message),
     ...facts.notes,
     seen,
@@ -67,7 +88,7 @@ export function observationOutcome(judge: StreamingJudge, facts: ObservationFact
     summary: summarize(rules),
     rules,
     conclusions,
-    operations: judge.operationConclusions(),
+    operations: judge.conclusions,
     properties: [],
     settings: {
       pollInterval: durationOfMs(facts.context.pollIntervalMs),
@@ -82,11 +103,11 @@ export function observationOutcome(judge: StreamingJudge, facts: ObservationFact
     observation: {
       source: facts.source,
       traffic,
-      rules: judge.ruleCounts(),
+      rules: judge.ruleCounts,
       ...(facts.recordingErrors && { recordingErrors: facts.recordingErrors }),
     },
     // The change sets of the kept evidence: the transcript written of it is judged again in this context.
-    context: { ...facts.context, changeSets: judge.evidenceChangeSets() },
-    transcript: judge.evidence,
+    context: { ...facts.context, changeSets: judge.evidenceChangeSets },
+    transcript: new Transcript(judge.evidence.exchanges, judge.evidence.events),
   };
 }

@@ -9,7 +9,8 @@ import { observationOutcome } from './observation-outcome.js';
 import { writeObservedJson, writeObservedOutputs } from './outputs.js';
 import { startProxy, type ProxiedExchange } from './proxy.js';
 import { ExchangeRecorder, type SeenExchange } from './recorder.js';
-import { StreamingJudge } from './streaming-judge.js';
+import { startJudging } from './judge-worker-client.js';
+import type { JudgeTally } from './streaming-judge.js';
 
 /** How an observation talks to the world. */
 export interface ObserveIo {
@@ -17,21 +18,25 @@ export interface ObserveIo {
   log?: (line: string) => void;
   /** Stops the observation (a library caller's stop, or SIGINT and SIGTERM for the CLI). */
   signal?: AbortSignal;
+  /** Where the judges run: the worker file to start (by default the built one beside this module, when it exists), or false for the proxy's own thread. */
+  judgeWorker?: URL | false;
+  /** Exchanges that may wait for the judges at most (default {@link MOST_WAITING}). */
+  mostWaiting?: number;
 }
 
 /** A running observation: where the control plane should call, its outcome so far, and how to end it. */
 export interface RunningObservation {
   url: string;
-  /** The outcome of what was judged so far (operations still open are not in it yet). */
-  outcome(): RunOutcome;
+  /** The outcome of what was judged so far (operations still open are not in it yet), once the judges took what was handed to them before the call. */
+  outcome(): Promise<RunOutcome>;
   /** Ends the observation: no more traffic is taken, open operations are judged on what was seen, every report is written. */
   stop(): Promise<RunOutcome>;
   /** Settles with the final outcome once the observation ended: stopped, signalled, or its --duration over. */
   finished: Promise<RunOutcome>;
 }
 
-/** Exchanges waiting to be judged, at most: past it the judge has fallen behind, and further ones are counted, not judged. */
-const MOST_WAITING = 10_000;
+/** Exchanges waiting to be judged, at most: past it the judges have fallen behind, and further ones are counted, not judged. */
+export const MOST_WAITING = 10_000;
 /** How often operations are checked against their deadline. */
 const SWEEP_MS = 1000;
 
@@ -50,8 +55,9 @@ export function observedContext(config: Pick<ObserveConfig, 'answerTimeoutMs' | 
 /**
  * Starts observing: a reverse proxy in front of `config.upstream` whose traffic is judged as it flows, the
  * JSON report rewritten every `reportEveryMs`, and an end by `stop()`, the signal or `durationMs`. The
- * traffic never waits for the judge: exchanges are handed over after their answer was sent, and every
- * failure of the judging and writing side is caught, counted and told.
+ * traffic never waits for the judges: exchanges are recorded after their answer was sent and posted to the
+ * judges' worker thread; every failure of the judging and writing side (a worker that stopped included) is
+ * caught, counted and told, and the proxy goes on.
  */
 export async function startObservation(config: ObserveConfig, io: ObserveIo = {}): Promise<RunningObservation> {
   const log = io.log ?? (() => undefined);
@@ -68,19 +74,25 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       log(`observe: ${text} (the traffic is not affected)`);
     } else recordingErrors.count += 1;
   };
-  const judge = new StreamingJudge({
-    context,
-    selection: config.selection,
-    changesPointer: config.changesPointer,
-    ...(config.recordChangeSets !== undefined && { onChangeSet: changeSetRecorder(config.recordChangeSets, failed('a change set could not be kept')) }),
-  });
+  const judge = startJudging(
+    { context, selection: config.selection, changesPointer: config.changesPointer },
+    {
+      ...(config.recordChangeSets !== undefined && { onChangeSet: changeSetRecorder(config.recordChangeSets, failed('a change set could not be kept')) }),
+      onFailure: (what, error) => failed(what, true)(error),
+    },
+    io.judgeWorker,
+  );
+  /** Exchanges the judges never got: dropped while too many waited, or not recorded. */
+  let notHanded = 0;
   const recorder = new ExchangeRecorder(config.bodyLimitBytes);
   let answered = 0;
   let waiting = 0;
+  const mostWaiting = io.mostWaiting ?? MOST_WAITING;
   let queue: Promise<void> = Promise.resolve();
   const take = (proxied: ProxiedExchange): void => {
-    if (waiting >= MOST_WAITING) {
-      failed('the judge fell behind the traffic', true)(new Error(`more than ${MOST_WAITING} exchanges were waiting; this one was not judged`));
+    if (waiting + judge.waiting >= mostWaiting) {
+      notHanded += 1;
+      failed('the judges fell behind the traffic', true)(new Error(`${mostWaiting} exchanges were waiting to be judged; further ones were not judged`));
       return;
     }
     waiting += 1;
@@ -94,7 +106,10 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
         if (recorded) judge.add(recorded);
         else judge.other();
       })
-      .catch(failed('an exchange could not be judged', true))
+      .catch((error: unknown) => {
+        notHanded += 1;
+        failed('an exchange could not be recorded', true)(error);
+      })
       .finally(() => {
         waiting -= 1;
       });
@@ -105,19 +120,25 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
     port: config.listen.port,
     bodyLimitBytes: config.bodyLimitBytes,
     onExchange: take,
-    onRecordingError: failed('an exchange could not be recorded', true),
-  }));
+    onRecordingError: (error) => {
+      notHanded += 1;
+      failed('an exchange could not be recorded', true)(error);
+    },
+  })).catch(async (error: unknown) => {
+    await judge.close();
+    throw error;
+  });
   log(`observe: listening on ${proxy.url}, passing every request on to ${config.upstream}`);
 
-  const secretsMask = (): SecretMask => {
-    const secrets = new SecretMask().addUrl(config.upstream).learnExchanges(judge.evidence.exchanges);
+  const secretsMask = (of: RunOutcome): SecretMask => {
+    const secrets = new SecretMask().addUrl(config.upstream).learnExchanges(of.transcript.exchanges);
     if (config.registration?.json.ok) secrets.learnJson(config.registration.json.value);
     for (const secret of config.secrets) secrets.add(secret);
     return secrets;
   };
-  const mask = (): SecretMask => (config.showSecrets ? SecretMask.none() : secretsMask());
-  const outcome = (): RunOutcome =>
-    observationOutcome(judge, {
+  const mask = (of: RunOutcome): SecretMask => (config.showSecrets ? SecretMask.none() : secretsMask(of));
+  const outcomeOf = (tally: JudgeTally): RunOutcome =>
+    observationOutcome(tally, {
       source: 'proxy',
       url: config.upstream,
       startedAt,
@@ -126,24 +147,30 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       strict: config.selection.strict ?? false,
       showSecrets: config.showSecrets,
       changesPointer: config.changesPointer,
-      notes: [`observed the control plane's traffic to ${config.upstream} through ${proxy.url}`],
+      notes: [`observed the control plane's traffic to ${config.upstream} through ${proxy.url}; the judges ran on the ${judge.where}`],
       answered,
       ...(recordingErrors && { recordingErrors: { ...recordingErrors } }),
-      ...(unjudged !== undefined && { kitFailure: unjudged }),
+      ...(unjudged !== undefined && { kitFailure: unjudged, unjudged: notHanded + judge.lost }),
     });
+  const outcome = async (): Promise<RunOutcome> => outcomeOf(await judge.tally());
 
-  const sweeper = setInterval(() => {
-    try {
-      judge.sweep(now());
-    } catch (error) {
-      failed('operations could not be checked against their deadline', true)(error);
-    }
-  }, SWEEP_MS);
+  const sweeper = setInterval(() => judge.sweep(now()), SWEEP_MS);
   sweeper.unref();
   let writing: Promise<void> = Promise.resolve();
+  let reportsWaiting = 0;
   const reporter = setInterval(() => {
-    if (config.outputs.report === undefined) return;
-    writing = writing.then(() => writeObservedJson(config.outputs, outcome(), mask())).catch(failed('the JSON report could not be written'));
+    // A report still waiting for the judges to catch up is not joined by another.
+    if (config.outputs.report === undefined || reportsWaiting > 0) return;
+    reportsWaiting += 1;
+    writing = writing
+      .then(async () => {
+        const current = await outcome();
+        await writeObservedJson(config.outputs, current, mask(current));
+      })
+      .catch(failed('the JSON report could not be written'))
+      .finally(() => {
+        reportsWaiting -= 1;
+      });
   }, config.reportEveryMs);
   reporter.unref();
 
@@ -161,17 +188,22 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       clearInterval(reporter);
       clearTimeout(timer);
       io.signal?.removeEventListener('abort', onAbort);
-      await proxy.close();
-      await queue;
-      await writing;
-      judge.finish(now());
-      const last = outcome();
       try {
-        await writeObservedOutputs(config.outputs, last, { shown: mask(), secrets: secretsMask() }, bundleSettings(config));
-      } catch (error) {
-        failed('a report could not be written')(error);
+        await proxy.close();
+        await queue;
+        await writing;
+        // Every exchange was handed over: the judges take them all, then end the operations still open.
+        const tally = await judge.tally(now());
+        const last = outcomeOf(tally);
+        try {
+          await writeObservedOutputs(config.outputs, last, { shown: mask(last), secrets: secretsMask(last) }, bundleSettings(config));
+        } catch (error) {
+          failed('a report could not be written')(error);
+        }
+        return recordingErrors ? outcomeOf(tally) : last;
+      } finally {
+        await judge.close();
       }
-      return recordingErrors ? outcome() : last;
     })();
     stopping.then(resolveFinished, rejectFinished);
     return stopping;

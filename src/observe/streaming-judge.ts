@@ -12,6 +12,20 @@ import { RuleTally } from './rule-tally.js';
 import type { RuleCount, TrafficSeen } from '../core/observation.js';
 import { seenChangeSet, type SeenChangeSet } from './seen-change-set.js';
 
+/**
+ * Everything the judge holds, as plain data (structured-clone friendly): what a judge on a worker thread sends
+ * back, and what an observation's outcome is built from.
+ */
+export interface JudgeTally {
+  results: RuleResult[];
+  ruleCounts: Record<string, RuleCount>;
+  traffic: TrafficSeen;
+  conclusions: OperationConclusion[];
+  /** The exchanges and events the kept evidence shows, numbered from 1. */
+  evidence: { exchanges: Exchange[]; events: TranscriptEvent[] };
+  evidenceChangeSets: ChangeSetInfo[];
+}
+
 /** What the judge needs besides the traffic: the judging context (no change sets: each POST brings its own). */
 export interface StreamingJudgeSettings {
   context: Omit<JudgeContext, 'changeSets'>;
@@ -127,9 +141,9 @@ export class StreamingJudge {
   }
 
   /** How often each rule was exercised, held and broken. */
-  ruleCounts(): Record<string, RuleCount> {
+  ruleCounts(results: readonly RuleResult[] = this.results()): Record<string, RuleCount> {
     const counts = this.tally.counts();
-    for (const result of this.results()) {
+    for (const result of results) {
       if (!ONCE(result.id)) continue;
       const exercised = result.status === 'pass' || result.status === 'fail' || result.status === 'warn' || result.status === 'advice' ? 1 : 0;
       counts[result.id] = { exercised, held: result.status === 'pass' ? 1 : 0, broken: exercised && result.status !== 'pass' ? 1 : 0 };
@@ -145,6 +159,20 @@ export class StreamingJudge {
   /** The change sets the kept evidence was sent with, for the context it is judged again in. */
   evidenceChangeSets(): ChangeSetInfo[] {
     return this.tally.evidenceChangeSets();
+  }
+
+  /** Everything judged so far, as plain data. */
+  snapshot(): JudgeTally {
+    const results = this.results();
+    const evidence = this.tally.evidence;
+    return {
+      results,
+      ruleCounts: this.ruleCounts(results),
+      traffic: this.traffic(),
+      conclusions: this.operationConclusions(),
+      evidence: { exchanges: evidence.exchanges.slice(), events: evidence.events.slice() },
+      evidenceChangeSets: this.evidenceChangeSets(),
+    };
   }
 
   traffic(): TrafficSeen {

@@ -69,7 +69,7 @@ export async function verifyHar(path: string, judging: HarJudging): Promise<RunO
   const start = startedAt ?? Date.now();
   const finalJudge = judgeFor(start);
   finalJudge.finish(finalJudge.latest || start);
-  return observationOutcome(finalJudge, {
+  return observationOutcome(finalJudge.snapshot(), {
     source: 'har',
     url: url ?? '(no entry recorded)',
     startedAt: start,

@@ -331,7 +331,7 @@ describe('startObserver: an observer started in code', () => {
       // Not a change set: the reference refuses it, and the evidence of answer.status shows that request.
       const refused = await call(`${observer.url}/plan`, 'POST', { 'content-type': 'application/json', authorization: 'Bearer library-secret-value' }, Buffer.from('not json'));
       expect(refused.status).toBe(400);
-      await expect.poll(() => observer.report().observation?.traffic.byTag.plan).toBe(2);
+      await expect.poll(async () => (await observer.report()).observation?.traffic.byTag.plan).toBe(2);
       const report = await observer.stop();
       expect(await observer.finished).toEqual(report);
       expect(report.verdict).toBe('fail');

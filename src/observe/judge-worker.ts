@@ -1,0 +1,73 @@
+/**
+ * The judges' worker thread: takes the exchanges the proxy recorded and judges them with the streaming
+ * judge, off the proxy's event loop. Started by `startJudging` from the built file (dist); it does nothing
+ * when imported on any other thread.
+ */
+import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { messageOf } from '../errors.js';
+import type { FromJudgeWorker, JudgeWorkerData, ToJudgeWorker } from './judge-worker-messages.js';
+import { StreamingJudge } from './streaming-judge.js';
+
+/** Exchanges taken, at most, before the proxy's thread is told. */
+const TELL_EVERY = 256;
+
+function serve(port: MessagePort, data: JudgeWorkerData): void {
+  const post = (message: FromJudgeWorker): void => port.postMessage(message);
+  const judge = new StreamingJudge({
+    ...data.settings,
+    ...(data.keepChangeSets && { onChangeSet: (changeSet) => post({ kind: 'change-set', changeSet }) }),
+  });
+  // Taken exchanges are told back in batches: one word for the messages one turn of the loop handled, or for
+  // every few hundred of a long backlog, so that the proxy's thread sees the queue shorten as it does.
+  let taken = 0;
+  let told = false;
+  const tellTaken = (): void => {
+    told = false;
+    if (taken === 0) return;
+    post({ kind: 'judged', count: taken });
+    taken = 0;
+  };
+  const took = (): void => {
+    taken += 1;
+    if (taken >= TELL_EVERY) tellTaken();
+    else if (!told) {
+      told = true;
+      setImmediate(tellTaken);
+    }
+  };
+  port.on('message', (message: ToJudgeWorker) => {
+    switch (message.kind) {
+      case 'exchange':
+        try {
+          judge.add(message.exchange);
+        } catch (error) {
+          post({ kind: 'failed', what: 'an exchange could not be judged', message: messageOf(error), exchange: true });
+        }
+        took();
+        return;
+      case 'other':
+        judge.other();
+        took();
+        return;
+      case 'sweep':
+        try {
+          judge.sweep(message.at);
+        } catch (error) {
+          post({ kind: 'failed', what: 'operations could not be checked against their deadline', message: messageOf(error), exchange: false });
+        }
+        return;
+      case 'tally':
+        try {
+          if (message.finishAt !== undefined) judge.finish(message.finishAt);
+          post({ kind: 'tally', id: message.id, tally: judge.snapshot() });
+        } catch (error) {
+          post({ kind: 'tally-failed', id: message.id, message: messageOf(error) });
+        }
+        return;
+    }
+  });
+}
+
+if (!isMainThread && parentPort && (workerData as { judgeWorker?: JudgeWorkerData } | null)?.judgeWorker) {
+  serve(parentPort, (workerData as { judgeWorker: JudgeWorkerData }).judgeWorker);
+}
