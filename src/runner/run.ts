@@ -173,7 +173,7 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
     // refusal of their calls would be the burst's, and their own batches would blur what the burst showed. Their
     // applies wait for the scenarios' (see runProperties), as the control plane never runs two applies under one lock.
     const propertiesDone = burstOver.then(async () => {
-      if (!request.properties || nothingAnswered.signal.aborted || signal.aborted) return;
+      if (!request.properties || nothingAnswered.signal.aborted) return;
       const settings = { ...trackedProperties(propertySettings(request, budget), request.progress), deadlineRulesFailed: () => deadlineRulesFailed };
       properties = await runProperties(suiteContext, settings, context, (info) => context.changeSets.push(info), scenariosJudged);
     });
