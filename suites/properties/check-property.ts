@@ -200,7 +200,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     const suiteOf = nextSuite(count);
     return batch.slice(0, count).map((value, i) => runSubCase(value, suiteOf(i), besideOf({ batch, index: i }, true, 0)));
   };
-  // A replayed case runs beside all of its batch's others. When that load is what it needs to fail, one run may
+  // A replayed case runs beside what it was judged beside. When that load is what it needs to fail, one run may
   // miss the moment, as a re-run may: like the failure it replays, it gets up to RERUNS more runs to show it.
   let replayRuns = 0;
   const replayBeside = async (value: T, beside: Beside<T>): Promise<SubCaseRecord<T>> => {
