@@ -52,6 +52,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   let over = false;
   // fast-check reports the last failing case it saw as the counterexample: keep its verdict.
   let lastFailure: SubCaseRecord<T> | undefined;
+  let firstFailure: SubCaseRecord<T> | undefined;
   let kitFault: Error | undefined;
   // Our own clock may strike just before fast-check's: cases skipped for it make the property interrupted too.
   let cutShort = false;
@@ -227,6 +228,8 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
         }
       }
       lastFailure = failing;
+      // The first failure is a sub-case of a generated batch (or, replaying, the case the path names).
+      firstFailure ??= failing;
     }
     return failing === undefined;
   };
@@ -257,16 +260,34 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     };
   }
 
-  const { value } = lastFailure;
-  const path = details.counterexamplePath === null || details.counterexamplePath === undefined ? undefined : pathWithBatch(details.counterexamplePath, size, own);
-  const failure = lastFailure;
-  const reruns: PropertyResult['reruns'] = [];
-  for (let i = 0; i < RERUNS && !context.signal.aborted && notWorthShrinking === undefined; i++) {
-    // As the case was judged: beside its batch's other sub-cases when its verdict came from the batch, else alone.
-    const verdict = await runBeside(failure.beside, context.signal, (caseSuite) => runGuarded(spec, value, caseSuite, context.signal));
-    const reproduced = verdict.broken.some((id) => failure.verdict.broken.includes(id));
-    reruns.push({ reproduced, exchanges: verdict.exchanges, notes: verdict.notes });
-    if (reproduced) break;
+  const fcPath = details.counterexamplePath ?? undefined;
+  let path = fcPath === undefined ? undefined : pathWithBatch(fcPath, size, own);
+  let failure = lastFailure;
+  const rerunsOf = async (record: SubCaseRecord<T>): Promise<PropertyResult['reruns']> => {
+    const runs: PropertyResult['reruns'] = [];
+    for (let i = 0; i < RERUNS && !context.signal.aborted && notWorthShrinking === undefined; i++) {
+      // As the case was judged: beside its batch's other sub-cases when its verdict came from the batch, else alone.
+      const verdict = await runBeside(record.beside, context.signal, (caseSuite) => runGuarded(spec, record.value, caseSuite, context.signal));
+      const reproduced = verdict.broken.some((id) => record.verdict.broken.includes(id));
+      runs.push({ reproduced, exchanges: verdict.exchanges, notes: verdict.notes });
+      if (reproduced) break;
+    }
+    return runs;
+  };
+  let reruns = await rerunsOf(failure);
+  // A smaller case shrinking found under the load of the moment may fail only now and then, and no re-run shows it
+  // again. The case its batch found, run again beside that batch, may: it is then the counterexample, not minimal,
+  // and its replay line (the batch's run and the case's place) shows what its re-runs did.
+  const batchFailure = firstFailure;
+  let fellBack = false;
+  if (!replaying && spec.runAsLoad && batchFailure && batchFailure !== failure && batchFailure.beside && fcPath !== undefined && reruns.length > 0 && !reruns.some((r) => r.reproduced)) {
+    const again = await rerunsOf(batchFailure);
+    if (again.some((r) => r.reproduced)) {
+      failure = batchFailure;
+      reruns = again;
+      fellBack = true;
+      path = pathWithBatch(`${fcPath.split(':')[0]}:${batchFailure.beside.origin.index}`, size, own);
+    }
   }
   // Load started beside the re-runs ends before the property does.
   while (running.size > 0) await Promise.allSettled([...running]);
@@ -275,13 +296,15 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const replay = `--property ${spec.name} --seed ${seed}${path === undefined ? '' : ` --path ${path}`}`;
   const notMinimal = notWorthShrinking
     ? `; not minimal: not shrunk, nor run again: the run's scenarios already broke ${notWorthShrinking.join(', ')}, and each candidate would wait out the whole deadline to show it again`
-    : shrinkStopped ? `; not minimal: shrinking stopped after ${shrinkJudged} ${shrinkJudged === 1 ? 'candidate' : 'candidates'} (its budget: ${describeShrinkBudget(settings.shrinkBudget ?? DEFAULT_SHRINK_BUDGET)})` : '';
+    : fellBack
+      ? `; not minimal: the smaller cases shrinking found failed once and none of ${RERUNS} re-runs showed them again, so this is the case its batch found, shown again beside that batch`
+      : shrinkStopped ? `; not minimal: shrinking stopped after ${shrinkJudged} ${shrinkJudged === 1 ? 'candidate' : 'candidates'} (its budget: ${describeShrinkBudget(settings.shrinkBudget ?? DEFAULT_SHRINK_BUDGET)})` : '';
   return {
     ...base,
     status: flaky ? 'flaky' : 'failed',
     path,
     ruleIds: failure.verdict.broken,
-    counterexample: spec.describe(value),
+    counterexample: spec.describe(failure.value),
     exchanges: failure.verdict.exchanges,
     notes: failure.verdict.notes,
     reruns,
