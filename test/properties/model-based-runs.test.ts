@@ -137,7 +137,12 @@ describe('model-based runs against a faulty reference', () => {
     expect(found.result.message).toContain(`--seed ${seed} --path ${found.result.path}`);
 
     const replayed = await checkModel(url, { maxExamples: 40, seed, path: found.result.path });
-    expect(replayed.result).toMatchObject({ status: 'failed', ruleIds: [rule], numRuns: 1, path: found.result.path });
+    expect(replayed.result).toMatchObject({ status: 'failed', ruleIds: [rule], path: found.result.path });
+    // A case replayed beside its batch's load gets up to three more runs to show its failure, as a re-run does, and
+    // each run is counted; the message says on which run it showed.
+    expect(replayed.result.numRuns).toBeGreaterThanOrEqual(1);
+    expect(replayed.result.numRuns).toBeLessThanOrEqual(4);
+    if (replayed.result.numRuns > 1) expect(replayed.result.message).toContain(`(on run ${replayed.result.numRuns} of the replayed case beside its batch)`);
     expect(shape(replayed.result.counterexample!)).toEqual(shape(found.result.counterexample!));
   });
 
