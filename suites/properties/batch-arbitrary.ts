@@ -31,6 +31,8 @@ interface BatchContext<T> {
  */
 export class BatchArbitrary<T> extends fc.Arbitrary<T[]> {
   private readonly origins = new WeakMap<readonly T[], BatchOrigin<T>>();
+  /** The generated batch and place every one-item batch descends from: the singles, and all that shrinking made of them. */
+  private readonly roots = new WeakMap<readonly T[], BatchOrigin<T>>();
 
   /** `slots[i]` makes the i-th item of every generated batch; their number is the batch size. */
   constructor(
@@ -50,6 +52,14 @@ export class BatchArbitrary<T> extends fc.Arbitrary<T[]> {
     return this.origins.get(batch);
   }
 
+  /**
+   * The generated batch a one-item batch descends from, and its place there, however far it was shrunk (while both
+   * are alive). Undefined for a generated batch.
+   */
+  rootOf(batch: readonly T[]): BatchOrigin<T> | undefined {
+    return this.roots.get(batch);
+  }
+
   generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T[]> {
     const items = this.slots.map((slot) => slot.generate(mrng, biasFactor));
     return this.batchValue(items, this.slots.map((_, i) => i));
@@ -66,7 +76,8 @@ export class BatchArbitrary<T> extends fc.Arbitrary<T[]> {
     const { items, slots } = context;
     if (items.length === 1) {
       const slot = slots[0]!;
-      const candidates = this.slots[slot]!.shrink(items[0]!.value_, items[0]!.context).map((item) => this.batchValue([item], [slot]));
+      const root = this.roots.get(value);
+      const candidates = this.slots[slot]!.shrink(items[0]!.value_, items[0]!.context).map((item) => this.batchValue([item], [slot], root));
       const width = this.ahead ? Math.max(1, Math.floor(this.ahead.width(slot))) : 1;
       return width > 1 ? fc.stream(takenAhead(candidates, width, (candidate) => this.ahead!.start(candidate.value_, width))) : candidates;
     }
@@ -75,19 +86,22 @@ export class BatchArbitrary<T> extends fc.Arbitrary<T[]> {
 
   private *singles(batch: readonly T[], { items, slots }: BatchContext<T>): IterableIterator<fc.Value<T[]>> {
     for (let index = 0; index < items.length; index++) {
-      const single = this.batchValue([items[index]!], [slots[index]!]);
-      this.origins.set(single.value_, { batch, index });
+      const origin = { batch, index };
+      const single = this.batchValue([items[index]!], [slots[index]!], origin);
+      this.origins.set(single.value_, origin);
       yield single;
     }
   }
 
-  private batchValue(items: ReadonlyArray<fc.Value<T>>, slots: readonly number[]): fc.Value<T[]> {
+  private batchValue(items: ReadonlyArray<fc.Value<T>>, slots: readonly number[], root?: BatchOrigin<T>): fc.Value<T[]> {
     // value_, not value: the item itself, so that what ran is what its context describes (commands note what ran).
     const context: BatchContext<T> = { items, slots };
-    return new fc.Value(
+    const value = new fc.Value(
       items.map((item) => item.value_),
       context,
     );
+    if (root) this.roots.set(value.value_, root);
+    return value;
   }
 }
 

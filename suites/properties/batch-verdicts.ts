@@ -1,4 +1,5 @@
 import type { BatchArbitrary } from './batch-arbitrary.js';
+import type { Beside } from './batch-load.js';
 import type { CaseVerdict } from './property.js';
 
 /** One sub-case of a batch as it ran: its value, the suite its exchanges are tagged with, and its verdict. */
@@ -6,6 +7,8 @@ export interface SubCaseRecord<T> {
   value: T;
   caseSuite: string;
   verdict: CaseVerdict;
+  /** What ran beside it when it was judged, to run beside it again (batch-load.ts); absent: nothing, or nothing known. */
+  beside?: Beside<T>;
 }
 
 /** A sub-case the batch left out (past the number of cases asked for): never sent, so never shrunk to. */

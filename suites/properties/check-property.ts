@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import { InternalError, messageOf } from '../../src/errors.js';
 import { BatchArbitrary } from './batch-arbitrary.js';
+import { besideOf, neighboursOf, type Beside } from './batch-load.js';
 import { BatchVerdicts, SKIPPED, type SubCaseRecord } from './batch-verdicts.js';
 import type { CaseVerdict, PropertyContext, PropertySpec } from './property.js';
 import { DEFAULT_SHRINK_BUDGET, shrinkBudgetMs } from './shrink-budget.js';
@@ -26,8 +27,9 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   // A replay takes the batch size its path recorded; a path without one was run at the property's own size.
   const replayPath = settings.path === undefined ? undefined : splitBatchPath(settings.path);
   const size = replaying ? (replayPath?.size ?? own) : batchSizeFor(own, settings.maxExamples, spec.batchLimit);
+  const widthOf = (slot: number): number => Math.max(1, Math.floor(spec.shrinkWidth?.(slot, size) ?? 1));
   const arbitrary = new BatchArbitrary(spec.slots?.(size) ?? Array.from({ length: size }, () => spec.arbitrary), {
-    width: (slot) => spec.shrinkWidth?.(slot) ?? 1,
+    width: widthOf,
     start: (batch, width) => startAhead(batch, width),
   });
   const verdicts = new BatchVerdicts(arbitrary);
@@ -50,6 +52,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   let over = false;
   // fast-check reports the last failing case it saw as the counterexample: keep its verdict.
   let lastFailure: SubCaseRecord<T> | undefined;
+  let firstFailure: SubCaseRecord<T> | undefined;
   let kitFault: Error | undefined;
   // Our own clock may strike just before fast-check's: cases skipped for it make the property interrupted too.
   let cutShort = false;
@@ -73,17 +76,43 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     // A lone case needs no sub-number; sub-cases of a batch get one each, so each is judged on its own slice.
     return (index) => (batchSize === 1 ? `${spec.name}#${batch}` : `${spec.name}#${batch}.${index + 1}`);
   };
-  const runSubCase = async (value: T, caseSuite: string): Promise<SubCaseRecord<T>> => {
+  const runSubCase = async (value: T, caseSuite: string, beside?: Beside<T>): Promise<SubCaseRecord<T>> => {
     const run = runGuarded(spec, value, caseSuite, limit);
     const began = performance.now();
     running.add(run);
     try {
       const verdict = await run;
       longestCaseMs = Math.max(longestCaseMs, performance.now() - began);
-      return { value, caseSuite, verdict };
+      return { value, caseSuite, verdict, beside };
     } finally {
       running.delete(run);
     }
+  };
+  // A case run again (a re-run, a replay) runs beside as many of its batch's others as were in flight when it was
+  // judged, as load started with it and stopped when it ends (batch-load.ts); `run` gets the case's own suite name.
+  // A property that cannot run a case as load runs it alone.
+  const runBeside = async <R>(beside: Beside<T> | undefined, signal: AbortSignal, run: (caseSuite: string) => Promise<R>): Promise<R> => {
+    const others = beside && spec.runAsLoad ? neighboursOf(beside) : [];
+    const suiteOf = nextSuite(1 + others.length);
+    const done = new AbortController();
+    const loadSignal = AbortSignal.any([signal, done.signal]);
+    others.forEach((other, i) => startLoad(other, suiteOf(i + 1), loadSignal));
+    try {
+      return await run(suiteOf(0));
+    } finally {
+      done.abort();
+    }
+  };
+  const startLoad = (value: T, caseSuite: string, signal: AbortSignal): void => {
+    const load = Promise.resolve()
+      .then(() => spec.runAsLoad!(value, caseSuite, signal))
+      .catch((error: unknown) => {
+        // Load is the kit's own doing: its error stops the property, as a case's does.
+        kitFault ??= new InternalError(`${caseSuite}: the kit failed while running a case as load: ${messageOf(error)}`, { cause: error });
+        over = true;
+      });
+    running.add(load);
+    void load.finally(() => running.delete(load));
   };
 
   // Shrink candidates run ahead of fast-check's questions, so that shrinking against slow work takes rounds of
@@ -94,7 +123,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const ahead = new WeakMap<readonly T[], Promise<SubCaseRecord<T> | undefined>>();
   let aheadRunning = 0;
   const placeFreed: Array<() => void> = [];
-  const runAhead = async (value: T, width: number): Promise<SubCaseRecord<T> | undefined> => {
+  const runAhead = async (value: T, width: number, beside: Beside<T> | undefined): Promise<SubCaseRecord<T> | undefined> => {
     while (aheadRunning >= width) await new Promise<void>((freed) => placeFreed.push(freed));
     if (over || limit.aborted || shrinkOver()) {
       placeFreed.shift()?.();
@@ -102,7 +131,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     }
     aheadRunning++;
     try {
-      return await runSubCase(value, nextSuite(1)(0));
+      return await runSubCase(value, nextSuite(1)(0), beside);
     } finally {
       aheadRunning--;
       placeFreed.shift()?.();
@@ -110,7 +139,8 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   };
   const startAhead = (batch: readonly T[], width: number): void => {
     if (over || limit.aborted || shrinkOver() || replaying || ahead.has(batch) || verdicts.known(batch)) return;
-    const run = runAhead(batch[0]!, width);
+    const root = arbitrary.rootOf(batch);
+    const run = runAhead(batch[0]!, width, root && besideOf(root, false, width));
     // A kit error stops the property whether or not fast-check ever asks for this verdict.
     run.catch((error: unknown) => {
       kitFault ??= error as Error;
@@ -130,8 +160,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     // While generating, the last batch runs only the sub-cases left of the number asked for; a shrunk batch runs whole.
     const count = lastFailure ? batch.length : Math.min(batch.length, Math.max(1, planned - judged));
     const early = ahead.get(batch);
-    const suiteOf = early ? undefined : nextSuite(count);
-    const pending: Array<Promise<SubCaseRecord<T> | undefined>> = early ? [early] : batch.slice(0, count).map((value, i) => runSubCase(value, suiteOf!(i)));
+    const pending: Array<Promise<SubCaseRecord<T> | undefined>> = early ? [early] : runBatch(batch, count);
     const settled = await Promise.allSettled(pending);
     // A candidate run ahead that never got its place: the limit struck first, or shrinking's budget ended.
     if (settled.some((s) => s.status === 'fulfilled' && s.value === undefined)) {
@@ -159,6 +188,32 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     verdicts.remember(batch, [...records, ...batch.slice(count).map((): typeof SKIPPED => SKIPPED)]);
     return heldBy(records);
   };
+  // A generated batch runs whole, each sub-case beside the others. A one-item batch runs beside what its verdict is
+  // taken beside: a shrink candidate not run ahead, nothing; one named by a replay's path, what it was judged beside.
+  const runBatch = (batch: readonly T[], count: number): Array<Promise<SubCaseRecord<T>>> => {
+    if (batch.length === 1) {
+      const origin = arbitrary.originOf(batch);
+      const root = arbitrary.rootOf(batch);
+      const beside = origin ? besideOf(origin, true, 0) : root && besideOf(root, false, replaying ? widthOf(root.index) : 1);
+      if (replaying && beside) return [replayBeside(batch[0]!, beside)];
+      return [runBeside(beside, limit, (caseSuite) => runSubCase(batch[0]!, caseSuite, beside))];
+    }
+    const suiteOf = nextSuite(count);
+    return batch.slice(0, count).map((value, i) => runSubCase(value, suiteOf(i), besideOf({ batch, index: i }, true, 0)));
+  };
+  // A replayed case runs beside what it was judged beside. When that load is what it needs to fail, one run may
+  // miss the moment, as a re-run may: like the failure it replays, it gets up to RERUNS more runs to show it.
+  let replayRuns = 0;
+  const replayBeside = async (value: T, beside: Beside<T>): Promise<SubCaseRecord<T>> => {
+    for (;;) {
+      const record = await runBeside(beside, limit, (caseSuite) => runSubCase(value, caseSuite, beside));
+      replayRuns++;
+      if (record.verdict.broken.length > 0 || !spec.runAsLoad || beside.count === 0 || replayRuns > RERUNS || limit.aborted || over) return record;
+      // A run that held is judged, and counted, as any case.
+      judged++;
+      context.caseEnded?.({ shrinking: false });
+    }
+  };
   // The verdict of a batch is the union of its sub-cases': it holds when every sub-case held.
   const heldBy = (records: ReadonlyArray<SubCaseRecord<T>>): boolean => {
     const failing = records.find((record) => record.verdict.broken.length > 0);
@@ -173,6 +228,8 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
         }
       }
       lastFailure = failing;
+      // The first failure is a sub-case of a generated batch (or, replaying, the case the path names).
+      firstFailure ??= failing;
     }
     return failing === undefined;
   };
@@ -203,33 +260,57 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     };
   }
 
-  const { value } = lastFailure;
-  const path = details.counterexamplePath === null || details.counterexamplePath === undefined ? undefined : pathWithBatch(details.counterexamplePath, size, own);
-  const failure = lastFailure;
-  const reruns: PropertyResult['reruns'] = [];
-  for (let i = 0; i < RERUNS && !context.signal.aborted && notWorthShrinking === undefined; i++) {
-    const verdict = await runGuarded(spec, value, nextSuite(1)(0), context.signal);
-    const reproduced = verdict.broken.some((id) => failure.verdict.broken.includes(id));
-    reruns.push({ reproduced, exchanges: verdict.exchanges, notes: verdict.notes });
-    if (reproduced) break;
+  const fcPath = details.counterexamplePath ?? undefined;
+  let path = fcPath === undefined ? undefined : pathWithBatch(fcPath, size, own);
+  let failure = lastFailure;
+  const rerunsOf = async (record: SubCaseRecord<T>): Promise<PropertyResult['reruns']> => {
+    const runs: PropertyResult['reruns'] = [];
+    for (let i = 0; i < RERUNS && !context.signal.aborted && notWorthShrinking === undefined; i++) {
+      // As the case was judged: beside its batch's other sub-cases when its verdict came from the batch, else alone.
+      const verdict = await runBeside(record.beside, context.signal, (caseSuite) => runGuarded(spec, record.value, caseSuite, context.signal));
+      const reproduced = verdict.broken.some((id) => record.verdict.broken.includes(id));
+      runs.push({ reproduced, exchanges: verdict.exchanges, notes: verdict.notes });
+      if (reproduced) break;
+    }
+    return runs;
+  };
+  let reruns = await rerunsOf(failure);
+  // A smaller case shrinking found under the load of the moment may fail only now and then, and no re-run shows it
+  // again. The case its batch found, run again beside that batch, may: it is then the counterexample, not minimal,
+  // and its replay line (the batch's run and the case's place) shows what its re-runs did.
+  const batchFailure = firstFailure;
+  let fellBack = false;
+  if (!replaying && spec.runAsLoad && batchFailure && batchFailure !== failure && batchFailure.beside && fcPath !== undefined && reruns.length > 0 && !reruns.some((r) => r.reproduced)) {
+    const again = await rerunsOf(batchFailure);
+    if (again.some((r) => r.reproduced)) {
+      failure = batchFailure;
+      reruns = again;
+      fellBack = true;
+      path = pathWithBatch(`${fcPath.split(':')[0]}:${batchFailure.beside.origin.index}`, size, own);
+    }
   }
+  // Load started beside the re-runs ends before the property does.
+  while (running.size > 0) await Promise.allSettled([...running]);
+  if (kitFault) throw kitFault;
   const flaky = reruns.length > 0 && !reruns.some((r) => r.reproduced);
   const replay = `--property ${spec.name} --seed ${seed}${path === undefined ? '' : ` --path ${path}`}`;
   const notMinimal = notWorthShrinking
     ? `; not minimal: not shrunk, nor run again: the run's scenarios already broke ${notWorthShrinking.join(', ')}, and each candidate would wait out the whole deadline to show it again`
-    : shrinkStopped ? `; not minimal: shrinking stopped after ${shrinkJudged} ${shrinkJudged === 1 ? 'candidate' : 'candidates'} (its budget: ${describeShrinkBudget(settings.shrinkBudget ?? DEFAULT_SHRINK_BUDGET)})` : '';
+    : fellBack
+      ? `; not minimal: the smaller cases shrinking found failed once and none of ${RERUNS} re-runs showed them again, so this is the case its batch found, shown again beside that batch`
+      : shrinkStopped ? `; not minimal: shrinking stopped after ${shrinkJudged} ${shrinkJudged === 1 ? 'candidate' : 'candidates'} (its budget: ${describeShrinkBudget(settings.shrinkBudget ?? DEFAULT_SHRINK_BUDGET)})` : '';
   return {
     ...base,
     status: flaky ? 'flaky' : 'failed',
     path,
     ruleIds: failure.verdict.broken,
-    counterexample: spec.describe(value),
+    counterexample: spec.describe(failure.value),
     exchanges: failure.verdict.exchanges,
     notes: failure.verdict.notes,
     reruns,
     message: flaky
       ? `broke ${failure.verdict.broken.join(', ')} once, but none of ${reruns.length} re-runs did${notMinimal}; replay with ${replay}`
-      : `broke ${failure.verdict.broken.join(', ')}${notMinimal}; replay with ${replay}`,
+      : `broke ${failure.verdict.broken.join(', ')}${notMinimal}${replayRuns > 1 ? ` (on run ${replayRuns} of the replayed case beside its batch)` : ''}; replay with ${replay}`,
   };
 }
 

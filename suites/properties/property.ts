@@ -71,15 +71,23 @@ export interface PropertySpec<T> {
   /** The arbitrary of each place in a batch of `size`, when places differ (e.g. which may apply under which lock); default `arbitrary` for every place. */
   slots?(size: number): Array<Arbitrary<T>>;
   /**
-   * Shrink candidates of a failing case from place `slot` that may run at the same time (default 1: one after
-   * another). More than one only where two such cases cannot interfere, e.g. never for cases that apply.
+   * Shrink candidates of a failing case from place `slot` of a batch of `size` that may run at the same time
+   * (default 1: one after another). More than one only where two such cases cannot interfere, e.g. never for cases
+   * that apply.
    */
-  shrinkWidth?(slot: number): number;
+  shrinkWidth?(slot: number, size: number): number;
   /**
    * Runs one case; `caseSuite` is the suite name to tag its exchanges with, unique per case. `signal` aborts
    * when the property's time limit is over (or the run is stopped): the case should stop sending then.
    */
   runCase(value: T, caseSuite: string, signal: AbortSignal): Promise<CaseVerdict>;
+  /**
+   * Runs a case only as load: what it sends puts on the provisioner what it did in its batch, but it never applies
+   * (so it holds no lock), it ends when `signal` aborts, and no verdict is taken from it. When given, a sub-case run
+   * apart from its batch (a shrink candidate, a re-run, a replay) runs with the batch's other sub-cases beside it as
+   * load, so that a failure that needs the batch's concurrency is shrunk and replayed under it (see batch-load.ts).
+   */
+  runAsLoad?(value: T, caseSuite: string, signal: AbortSignal): Promise<void>;
   /** The counterexample as a person reads it: the change set, or the command sequence with real ids. */
   describe(value: T): string;
 }

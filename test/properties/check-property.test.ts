@@ -350,3 +350,120 @@ describe('batches that follow the cases asked for', () => {
     expect(splitBatchPath('3:0:1')).toEqual({ path: '3:0:1' });
   });
 });
+
+/**
+ * A property whose cases break a rule only while at least `needed` cases are in flight (its own and load): a
+ * provisioner that goes wrong only under the load of a big batch. Shrinking never finds it alone.
+ */
+function underLoadProperty(needed: number): { property: PropertySpec<number>; loads: string[]; most: () => number } {
+  let inFlight = 0;
+  let most = 0;
+  const loads: string[] = [];
+  const busy = async <R>(work: () => R): Promise<R> => {
+    most = Math.max(most, ++inFlight);
+    // Every case and load stays in flight a few turns, so that those started together overlap.
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    const result = work();
+    await new Promise((resolve) => setImmediate(resolve));
+    inFlight--;
+    return result;
+  };
+  const property: PropertySpec<number> = {
+    ...spec(async (n) => busy(() => (n >= 900 && inFlight >= needed ? brokenAt(n, `n is ${n} with ${inFlight} in flight`) : HELD))),
+    batchSize: 30,
+    batchLimit: 50,
+    shrinkWidth: () => 1,
+    runAsLoad: async (n, caseSuite) => {
+      loads.push(caseSuite);
+      await busy(() => n);
+    },
+  };
+  return { property, loads, most: () => most };
+}
+
+describe('a case judged beside its batch', () => {
+  it('re-runs a failure that needed the batch’s load beside the batch, and its replay line finds it again', async () => {
+    const found = underLoadProperty(40);
+    const result = await checkProperty(contextWith({ seed: 7, maxExamples: 50 }), found.property);
+    expect(result).toMatchObject({ status: 'failed', ruleIds: ['answer.status'], casesAsked: 50 });
+    expect(result.path).toMatch(/^50\/0:\d+$/);
+    // The re-run ran with the other 49 of its batch beside it, as load: judged, counted and shrunk by no one.
+    expect(result.reruns[0]).toMatchObject({ reproduced: true });
+    expect(found.loads).toHaveLength(49);
+    expect(result.numRuns).toBe(50 + (result.shrinkRuns ?? 0));
+    expect(found.most()).toBeGreaterThanOrEqual(50);
+
+    const again = underLoadProperty(40);
+    const replayed = await checkProperty(contextWith({ seed: 7, path: result.path }), again.property);
+    expect(replayed).toMatchObject({ status: 'failed', numRuns: 1, counterexample: result.counterexample, path: result.path });
+    // The replay ran the case beside the same 49, then its re-run did.
+    expect(again.loads).toHaveLength(98);
+  });
+
+  it('runs a failure found alone alone again, and a property that cannot load runs a batch’s case alone', async () => {
+    const alone = underLoadProperty(1);
+    const result = await checkProperty(contextWith({ seed: 7, maxExamples: 50 }), alone.property);
+    expect(result.status).toBe('failed');
+    // Shrunk to a case that ran alone: its re-run and its replay run alone too.
+    expect(result.path).toMatch(/^50\/0:\d+:\d+/);
+    expect(result.reruns).toEqual([{ reproduced: true, exchanges: [900], notes: ['n is 900 with 1 in flight'] }]);
+    const loadsAfterShrinking = alone.loads.length;
+    expect(loadsAfterShrinking).toBe(0);
+
+    const { runAsLoad: _none, ...noLoad } = underLoadProperty(40).property;
+    const cannot = await checkProperty(contextWith({ seed: 7, maxExamples: 50 }), noLoad);
+    // Without load its re-runs run alone: the failure that needed the batch shows as flaky, as it did before.
+    expect(cannot.status).toBe('flaky');
+  });
+
+  it('gives a replay that holds beside its batch a few more runs, as a re-run gets, and counts each', async () => {
+    let calls = 0;
+    const found = underLoadProperty(40);
+    const result = await checkProperty(contextWith({ seed: 7, maxExamples: 50 }), found.property);
+    // The same case, failing under the same load only on its third run.
+    const third: PropertySpec<number> = {
+      ...found.property,
+      runCase: async (n, caseSuite, signal) => (++calls >= 3 ? found.property.runCase(n, caseSuite, signal) : HELD),
+    };
+    const replayed = await checkProperty(contextWith({ seed: 7, path: result.path }), third);
+    expect(replayed).toMatchObject({ status: 'failed', numRuns: 3, counterexample: result.counterexample });
+    expect(replayed.message).toMatch(/broke answer\.status \(on run 3 of the replayed case beside its batch\); replay with /);
+  });
+});
+
+describe('a shrunk case that fails only once', () => {
+  it('gives way to the case its batch found when that one fails again beside its batch, and says it is not minimal', async () => {
+    const { property } = underLoadProperty(40);
+    // Besides failing under load, a value of 900 or more fails alone the first time it runs, and never again.
+    const seen = new Set<number>();
+    const once: PropertySpec<number> = {
+      ...property,
+      runCase: async (n, caseSuite, signal) => {
+        const verdict = await property.runCase(n, caseSuite, signal);
+        if (verdict.broken.length > 0 || n < 900 || seen.has(n)) return verdict;
+        seen.add(n);
+        return brokenAt(n, `n is ${n} once`);
+      },
+    };
+    const result = await checkProperty(contextWith({ seed: 7, maxExamples: 50 }), once);
+    expect(result.status).toBe('failed');
+    expect(result.path).toMatch(/^50\/0:\d+$/);
+    expect(result.message).toMatch(/^broke answer\.status; not minimal: the smaller cases shrinking found failed once and none of 3 re-runs showed them again, so this is the case its batch found, shown again beside that batch; replay with /);
+    expect(result.reruns.some((rerun) => rerun.reproduced)).toBe(true);
+    expect(result.shrinkRuns).toBeGreaterThan(0);
+
+    const replayed = await checkProperty(contextWith({ seed: 7, path: result.path }), underLoadProperty(40).property);
+    expect(replayed).toMatchObject({ status: 'failed', numRuns: 1, counterexample: result.counterexample });
+  });
+});
+
+describe('neighbours of a case run beside it', () => {
+  it('are the places after its own, wrapping around its batch, never its own, as many as were in flight', async () => {
+    const { besideOf, neighboursOf } = await import('../../suites/properties/batch-load.js');
+    const batch = ['a', 'b', 'c', 'd', 'e'];
+    expect(neighboursOf(besideOf({ batch, index: 3 }, true, 16))).toEqual(['e', 'a', 'b', 'c']);
+    expect(neighboursOf(besideOf({ batch, index: 3 }, false, 3))).toEqual(['e', 'a']);
+    expect(neighboursOf(besideOf({ batch, index: 0 }, false, 1))).toEqual([]);
+    expect(neighboursOf(besideOf({ batch, index: 1 }, false, 16))).toEqual(['c', 'd', 'e', 'a']);
+  });
+});

@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { parseChangeSet, type LoadedChangeSet } from '../../src/config/change-sets.js';
 import { BatchArbitrary } from '../../suites/properties/batch-arbitrary.js';
 import { applyLocksBySlot } from '../../suites/properties/model/apply-locks.js';
-import { modelBasedRunsSpec } from '../../suites/properties/model/spec.js';
+import { batchSizeFor, MAX_BATCH } from '../../suites/properties/batch-size.js';
+import { DEFAULT_BATCH_SIZE, modelBasedRunsSpec } from '../../suites/properties/model/spec.js';
+import { SHRINK_WIDTH } from '../../suites/properties/property.js';
 import type { PropertyContext } from '../../suites/properties/property.js';
 
 /** Change sets of three applications (three locks), two of them sharing one lock. */
@@ -38,9 +40,29 @@ describe('model-based cases in batches', () => {
     }
   });
 
-  it('never let two cases of one batch apply under the same lock', () => {
+  it('go as many at once as the cases asked for, up to the limit: certify’s 50 in one batch, a default run’s 30', () => {
+    const spec = modelBasedRunsSpec(CONTEXT);
+    expect(spec.batchSize).toBe(DEFAULT_BATCH_SIZE);
+    expect(spec.batchLimit).toBe(MAX_BATCH);
+    expect(batchSizeFor(spec.batchSize!, 50, spec.batchLimit)).toBe(50);
+    expect(batchSizeFor(spec.batchSize!, 30, spec.batchLimit)).toBe(30);
+    expect(batchSizeFor(spec.batchSize!, 12, spec.batchLimit)).toBe(30);
+    expect(batchSizeFor(spec.batchSize!, 200, spec.batchLimit)).toBe(MAX_BATCH);
+  });
+
+  it('shrink one candidate at a time only in the places that hold a lock of the batch’s size', () => {
+    const spec = modelBasedRunsSpec(CONTEXT);
+    // Three locks: in a batch of 50 the first three places hold one each, the others only plan.
+    expect([0, 1, 2, 3, 49].map((slot) => spec.shrinkWidth!(slot, 50))).toEqual([1, 1, 1, SHRINK_WIDTH, SHRINK_WIDTH]);
+    // In a batch of two, both places hold a lock.
+    expect([0, 1].map((slot) => spec.shrinkWidth!(slot, 2))).toEqual([1, 1]);
+  });
+
+  it.each([5, 50])('never let two cases of one batch of %i apply under the same lock', (size) => {
     const spec = modelBasedRunsSpec(CONTEXT, { batchSize: 5 });
-    const batches = fc.sample(new BatchArbitrary(spec.slots!(spec.batchSize!)), { numRuns: 60, seed: 9 });
+    // Fewer batches of 50: each holds ten times the cases.
+    const numRuns = size === 50 ? 15 : 60;
+    const batches = fc.sample(new BatchArbitrary(spec.slots!(size)), { numRuns, seed: 9 });
     let applying = 0;
     for (const batch of batches) {
       const locks = batch.map(applyLocks);
@@ -50,7 +72,7 @@ describe('model-based cases in batches', () => {
       }
     }
     // Not vacuous: cases do apply, each under the locks its place holds.
-    expect(applying).toBeGreaterThan(20);
+    expect(applying).toBeGreaterThan(numRuns / 3);
   });
 
   it('let a lone case apply under every lock', () => {

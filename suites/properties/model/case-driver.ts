@@ -31,11 +31,15 @@ export class CaseDriver {
   private readonly poller: Poller;
   private readonly inFlight = new Set<Promise<unknown>>();
 
-  /** `stop` ends the case between requests; only the run-wide signal cuts a request in flight, so none is left broken. */
+  /**
+   * `stop` ends the case between requests; only the run-wide signal cuts a request in flight, so none is left broken.
+   * `asLoad`: the case runs only as load beside another, planning where it would apply.
+   */
   constructor(
     readonly context: PropertyContext,
     readonly suite: string,
     private readonly stop: AbortSignal,
+    readonly asLoad = false,
   ) {
     // The control plane alone: one read per poll interval, no concurrent readers and no reads after the final
     // answer. The case's own read commands are its probes, so a counterexample says which reads went together.
@@ -63,7 +67,9 @@ export class CaseDriver {
     // The scenarios' applies run under the same locks: an apply of a case waits for them, its plans never do.
     if (kind === 'apply' && this.context.appliesMayStart) await this.untilStopped(this.context.appliesMayStart);
     this.mustGoOn();
-    return this.track(post(this.context, { suite: this.suite, kind, body: changeSet.text, changeSet: changeSet.name }));
+    // Load holds no lock: it plans what it would apply, so it never meets an apply of the case beside it.
+    const sent: SubmitKind = this.asLoad ? 'plan' : kind;
+    return this.track(post(this.context, { suite: this.suite, kind: sent, body: changeSet.text, changeSet: changeSet.name }));
   }
 
   /** Resolves when `waited` settles or the case is stopped, whichever comes first. */

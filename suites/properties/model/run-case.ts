@@ -49,3 +49,21 @@ function stopFirst(broken: readonly RuleResult[], stop: RuleViolation | undefine
 function noteOf(rule: RuleResult, stop: RuleViolation | undefined): string {
   return stop?.broken.includes(rule) ? firstNote(rule, `at step ${stop.step} (${stop.line})`) : firstNote(rule);
 }
+
+/**
+ * Runs one command sequence only as load beside a case run apart from its batch: it sends what it would (planning
+ * where it would apply) and is judged after every step as a case is, so that it costs the kit and the provisioner
+ * what a case of the batch did, but its verdict is dropped. It ends when `signal` aborts, with no request in flight.
+ */
+export async function loadModelCase(context: PropertyContext, commands: CommandSequence, caseSuite: string, signal: AbortSignal): Promise<void> {
+  const driver = new CaseDriver(context, caseSuite, signal, true);
+  const model = emptyModel();
+  try {
+    await fc.asyncModelRun(() => ({ model, real: driver }), commands);
+  } catch (error) {
+    if (!(error instanceof RuleViolation) && !(error instanceof CaseStopped)) throw error;
+  }
+  await settleOperations(driver, model);
+  await driver.idle();
+  judgeCaseSlice(context, caseSuite, [], MODEL_CASE_RULES);
+}

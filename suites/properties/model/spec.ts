@@ -1,9 +1,11 @@
+import fc from 'fast-check';
+import { MAX_BATCH } from '../batch-size.js';
 import { SHRINK_WIDTH, type PropertyContext, type PropertySpec } from '../property.js';
 import type { CommandSequence } from './commands-arbitrary.js';
 import { commandSequences, type CommandSettings } from './commands-arbitrary.js';
 import { applyLocksBySlot } from './apply-locks.js';
 import { describeCase } from './describe.js';
-import { runModelCase } from './run-case.js';
+import { loadModelCase, runModelCase } from './run-case.js';
 
 export const MODEL_BASED_RUNS = 'property/model-based-runs';
 
@@ -20,11 +22,12 @@ export interface ModelRunOptions {
 
 export const DEFAULT_MAX_COMMANDS = 12;
 /**
- * Model-based cases run at the same time: by default all 30 of a run, so that the property waits about as long as
- * its longest case (two or three operation lengths) rather than that much per batch. The number is fixed, not
- * taken from --max-examples, because a replay must generate its batch as the run did. Each case reads at most 4
- * times at once, and the client's queue only delays reads that answer in milliseconds. One case per lock applies
- * in a batch, as the control plane never runs two applies under one lock; the scenarios cover the applies' lives.
+ * Model-based cases run at the same time: by default all 30 of a run, and more when more are asked for (certify's
+ * 50), up to {@link MAX_BATCH}, so that the property waits about as long as its longest case (two or three operation
+ * lengths) rather than that much per batch. A size other than this one is recorded in the replay path
+ * (`SIZE/PATH`), so that a replay generates its batch as the run did. Each case reads at most 4 times at once, and
+ * the client's queue only delays reads that answer in milliseconds. One case per lock applies in a batch, as the
+ * control plane never runs two applies under one lock; the scenarios cover the applies' lives.
  */
 export const DEFAULT_BATCH_SIZE = 30;
 const WAIT_POLL_INTERVALS = 1;
@@ -56,15 +59,21 @@ export function modelBasedRunsSpec(context: PropertyContext, options: ModelRunOp
     name: MODEL_BASED_RUNS,
     arbitrary: commandSequences(settings),
     batchSize,
+    // Certify's 50 cases go in one batch: the property waits about its longest case once.
+    batchLimit: MAX_BATCH,
     // Each place of a batch its own commands, applying only under the locks it holds.
     slots: (size) => applyLocksBySlot(context.changeSets, size).map((applyLocks) => commandSequences({ ...settings, applyLocks })),
     // A case that may apply shrinks one candidate at a time: two of them would apply under one lock at once.
-    shrinkWidth: (slot) => (context.planOnly || (applyLocksBySlot(context.changeSets, batchSize)[slot]?.size ?? 0) === 0 ? SHRINK_WIDTH : 1),
+    shrinkWidth: (slot, size) => (context.planOnly || (applyLocksBySlot(context.changeSets, size)[slot]?.size ?? 0) === 0 ? SHRINK_WIDTH : 1),
     async runCase(commands, caseSuite, signal) {
       const { verdict, lines } = await runModelCase(context, commands, caseSuite, signal);
       lastLines.set(commands, lines);
       if (verdict.broken.length > 0 && !failedLines.has(commands)) failedLines.set(commands, lines);
       return verdict;
+    },
+    // Beside a candidate or a replay, a case of its batch only plans: it holds no lock, so it never meets an apply.
+    async runAsLoad(commands, caseSuite, signal) {
+      await loadModelCase(context, fc.hasCloneMethod(commands) ? commands[fc.cloneMethod]() : commands, caseSuite, signal);
     },
     describe(commands) {
       return describeCase(failedLines.get(commands) ?? lastLines.get(commands), String(commands));
