@@ -10,6 +10,7 @@ import { writeObservedJson, writeObservedOutputs } from './outputs.js';
 import { startProxy, type ProxiedExchange } from './proxy.js';
 import { ExchangeRecorder, type SeenExchange } from './recorder.js';
 import { StreamingJudge } from './streaming-judge.js';
+import { TranscriptStream } from './transcript-stream.js';
 
 /** How an observation talks to the world. */
 export interface ObserveIo {
@@ -60,13 +61,16 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
   let recordingErrors: { count: number; first: string } | undefined;
   /** The first failure that left traffic unjudged: what was judged may then be wrong, so the verdict is an error. */
   let unjudged: string | undefined;
-  const failed = (what: string, judging = false) => (error: unknown): void => {
+  const failed = (what: string, judging = false, tell = false) => (error: unknown): void => {
     const text = `${what}: ${messageOf(error)}`;
     if (judging) unjudged ??= text;
     if (!recordingErrors) {
       recordingErrors = { count: 1, first: text };
       log(`observe: ${text} (the traffic is not affected)`);
-    } else recordingErrors.count += 1;
+    } else {
+      recordingErrors.count += 1;
+      if (tell) log(`observe: ${text} (the traffic is not affected)`);
+    }
   };
   const judge = new StreamingJudge({
     context,
@@ -75,6 +79,11 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
     ...(config.recordChangeSets !== undefined && { onChangeSet: changeSetRecorder(config.recordChangeSets, failed('a change set could not be kept')) }),
   });
   const recorder = new ExchangeRecorder(config.bodyLimitBytes);
+  // Every exchange appended as it is judged, in the judge's order: `verify FILE` judges it again the same way.
+  const transcript =
+    config.outputs.transcript === undefined
+      ? undefined
+      : new TranscriptStream(config.outputs.transcript, { source: 'proxy', url: config.upstream, changesPointer: config.changesPointer, context }, config, failed('the transcript could not be written', false, true));
   let answered = 0;
   let waiting = 0;
   let queue: Promise<void> = Promise.resolve();
@@ -91,8 +100,13 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
         await new Promise((resolve) => setImmediate(resolve));
         if (proxied.status !== undefined) answered += 1;
         const recorded = await recorder.record(seenOf(proxied));
-        if (recorded) judge.add(recorded);
-        else judge.other();
+        if (recorded) {
+          transcript?.exchange(recorded);
+          judge.add(recorded);
+        } else {
+          transcript?.other(proxied.status !== undefined);
+          judge.other();
+        }
       })
       .catch(failed('an exchange could not be judged', true))
       .finally(() => {
@@ -126,7 +140,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       strict: config.selection.strict ?? false,
       showSecrets: config.showSecrets,
       changesPointer: config.changesPointer,
-      notes: [`observed the control plane's traffic to ${config.upstream} through ${proxy.url}`],
+      notes: [`observed the control plane's traffic to ${config.upstream} through ${proxy.url}`, ...(transcript?.problem() ?? [])],
       answered,
       ...(recordingErrors && { recordingErrors: { ...recordingErrors } }),
       ...(unjudged !== undefined && { kitFailure: unjudged }),
@@ -134,7 +148,11 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
 
   const sweeper = setInterval(() => {
     try {
-      judge.sweep(now());
+      const at = now();
+      const open = transcript && judge.traffic().operations.open;
+      judge.sweep(at);
+      // Only a check that ended operations changes what follows it: the transcript keeps those.
+      if (transcript && judge.traffic().operations.open !== open) transcript.sweep(at);
     } catch (error) {
       failed('operations could not be checked against their deadline', true)(error);
     }
@@ -164,7 +182,9 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       await proxy.close();
       await queue;
       await writing;
-      judge.finish(now());
+      const endedAt = now();
+      judge.finish(endedAt);
+      await transcript?.close(endedAt);
       const last = outcome();
       try {
         await writeObservedOutputs(config.outputs, last, { shown: mask(), secrets: secretsMask() }, bundleSettings(config));

@@ -26,6 +26,7 @@ import { ROOT, runCli } from '../e2e/run-cli.js';
 import { startObserver } from '../../src/index.js';
 import { RULES } from '../../src/rules/index.js';
 import { verifyBundle } from '../../src/runner/verify-bundle.js';
+import { verifyTranscriptFile } from '../../src/observe/verify-transcript.js';
 
 const ajv = new Ajv2020Module.default({ allErrors: true, strict: true });
 addFormatsModule.default(ajv);
@@ -79,6 +80,17 @@ async function observeReference(fault: string | undefined, mode: ReferenceMode, 
   }
 }
 
+/** The transcript the observer appended as the traffic flowed, judged again by verify FILE: the same judgement as the observer's own. */
+async function expectSameJudgement(transcript: string, live: RunOutcome): Promise<RunOutcome> {
+  const again = await verifyTranscriptFile(transcript, {});
+  expect(again.rules.map((result) => [result.id, result.status, result.count])).toEqual(live.rules.map((result) => [result.id, result.status, result.count]));
+  expect(again.verdict).toBe(live.verdict);
+  expect(again.observation!.rules).toEqual(live.observation!.rules);
+  expect(again.observation!.traffic).toEqual(live.observation!.traffic);
+  expect(again.conclusions).not.toContain(expect.stringContaining('the transcript has no end'));
+  return again;
+}
+
 function rule(outcome: RunOutcome, id: string): RunOutcome['rules'][number] {
   return outcome.rules.find((result) => result.id === id)!;
 }
@@ -90,7 +102,8 @@ function broken(outcome: RunOutcome): string[] {
 
 describe('observe: the control plane through the observer', () => {
   it('a conforming provisioner passes, every operation seen to its end, and what the traffic never had is not exercised', async () => {
-    const { outcome, traffic } = await observeReference(undefined, 'mixed');
+    const transcript = join(mkdtempSync(join(tmpdir(), 'pc-observe-transcript-')), 'observed.ndjson');
+    const { outcome, traffic } = await observeReference(undefined, 'mixed', { transcript });
     expect(broken(outcome)).toEqual([]);
     expect(outcome.verdict).toBe('pass');
     const observation = outcome.observation!;
@@ -110,6 +123,11 @@ describe('observe: the control plane through the observer', () => {
     expect(rule(outcome, 'final.results-match-changes').status).toBe('pass');
     const report = buildJsonReport(outcome);
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
+    // Every exchange was appended as it flowed, not only the evidence kept: verify FILE judges them all again.
+    const lines = readFileSync(transcript, 'utf8').trimEnd().split('\n');
+    expect(lines.filter((line) => line.startsWith('{"exchange":'))).toHaveLength(traffic.exchanges.length);
+    expect(outcome.transcript.exchanges.length).toBeLessThan(traffic.exchanges.length);
+    await expectSameJudgement(transcript, outcome);
   });
 
   // Every fault whose rule the control plane's own traffic can show; the rule it breaks, and nothing else, does not hold.
@@ -133,9 +151,11 @@ describe('observe: the control plane through the observer', () => {
     { fault: 'never-finishes', mode: 'async', breaks: ['operation.within-max-duration'], flags: { maxOperationDuration: 'PT0.4S' } },
   ];
 
-  it.each(FAULTS)('$fault breaks $breaks, seen in real traffic; its bundle holds', async ({ fault, mode, breaks, flags }) => {
-    const bundle = join(mkdtempSync(join(tmpdir(), 'pc-observe-bundle-')), 'bundle');
-    const { outcome } = await observeReference(fault, mode, { ...flags, bundle });
+  it.each(FAULTS)('$fault breaks $breaks, seen in real traffic; its bundle holds; its transcript is judged again the same', async ({ fault, mode, breaks, flags }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'pc-observe-bundle-'));
+    const bundle = join(dir, 'bundle');
+    const transcript = join(dir, 'observed.ndjson');
+    const { outcome } = await observeReference(fault, mode, { ...flags, bundle, transcript });
     expect(broken(outcome)).toEqual(breaks);
     const failed = rule(outcome, breaks[0]!);
     expect(failed.evidence.length).toBeGreaterThan(0);
@@ -147,6 +167,7 @@ describe('observe: the control plane through the observer', () => {
     expect(check.problems).toEqual([]);
     expect(check.observed).toBe(true);
     expect(check.checked).toEqual(['report.json', 'report.html', 'junit.xml', 'transcript.json', 'settings.json']);
+    await expectSameJudgement(transcript, outcome);
   });
 
   const SECRET_IDS = ['shop-db', 'shop-debug-logs', 'shop-legacy-db', 'shop-logs', 'shop-reports-db', 'shop-vault', 'test-cluster'];
