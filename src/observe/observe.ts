@@ -140,7 +140,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       strict: config.selection.strict ?? false,
       showSecrets: config.showSecrets,
       changesPointer: config.changesPointer,
-      notes: [`observed the control plane's traffic to ${config.upstream} through ${proxy.url}`, ...(transcript?.problem() ?? [])],
+      notes: [`observed the control plane's traffic to ${config.upstream} through ${proxy.url}`, ...[transcript?.problem()].filter((note) => note !== undefined)],
       answered,
       ...(recordingErrors && { recordingErrors: { ...recordingErrors } }),
       ...(unjudged !== undefined && { kitFailure: unjudged }),

@@ -50,6 +50,8 @@ export class TranscriptStream {
   private readonly placeholder = keyedMask();
   private mask: SecretMask;
   private learnt = 0;
+  /** The end was written: what comes after it (an exchange handed over late) has no place in the file. */
+  private ended = false;
 
   constructor(
     private readonly path: string,
@@ -97,6 +99,7 @@ export class TranscriptStream {
   /** Writes the end, and everything pending, and closes the file. */
   async close(at: Millis): Promise<void> {
     this.guarded(() => this.line({ end: at }, true));
+    this.ended = true;
     await this.opened;
     if (this.writing || this.pending.length > 0) await new Promise<void>((resolve) => (this.drained = resolve));
     await this.handle?.close().catch(() => undefined);
@@ -120,7 +123,7 @@ export class TranscriptStream {
   }
 
   private guarded(write: () => void): void {
-    if (this.failure) return;
+    if (this.failure || this.ended) return;
     try {
       write();
     } catch (error) {

@@ -128,6 +128,9 @@ describe('observe: the control plane through the observer', () => {
     expect(lines.filter((line) => line.startsWith('{"exchange":'))).toHaveLength(traffic.exchanges.length);
     expect(outcome.transcript.exchanges.length).toBeLessThan(traffic.exchanges.length);
     await expectSameJudgement(transcript, outcome);
+    const verified = await runCli(['verify', transcript], { withReport: false });
+    expect(verified.exitCode).toBe(0);
+    expect(verified.stdout).toContain(`judged again offline from ${transcript}, the transcript an observer wrote`);
   });
 
   // Every fault whose rule the control plane's own traffic can show; the rule it breaks, and nothing else, does not hold.
@@ -258,7 +261,8 @@ describe('observe: the traffic passes unchanged', () => {
   it('method, path, query, end-to-end headers and body bytes reach the provisioner; status, headers and body come back as sent', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pc-observe-'));
     const report = join(dir, 'report.json');
-    const config = await resolveObserveConfig({ upstream: echoUrl, listen: '127.0.0.1:0', report, reportEvery: 'PT0.05S' });
+    const transcript = join(mkdtempSync(join(tmpdir(), 'pc-observe-transcript-')), 'observed.ndjson');
+    const config = await resolveObserveConfig({ upstream: echoUrl, listen: '127.0.0.1:0', report, reportEvery: 'PT0.05S', transcript });
     const observation = await startObservation(config);
     try {
       const sent = randomBytes(200_000);
@@ -292,7 +296,29 @@ describe('observe: the traffic passes unchanged', () => {
       const post = outcome.transcript.exchanges.find((exchange) => exchange.tag === 'plan');
       if (post) expect(post.response?.truncated).toBe(true);
       expect(outcome.observation!.traffic.byTag.plan).toBe(1);
+      // Appended as it flowed: the head kept, said to be cut, the credential masked.
+      const written = readFileSync(transcript, 'utf8');
+      expect(written).not.toContain('observed-secret-token');
+      const exchange = (JSON.parse(written.split('\n')[1]!) as { exchange: { response: { truncated: boolean; bodyBytes: number } } }).exchange;
+      expect(exchange.response.truncated).toBe(true);
+      expect(exchange.response.bodyBytes).toBe(config.bodyLimitBytes);
     }
+  });
+
+  it('a transcript that cannot be written is told once and in the report; the traffic passes as ever', async () => {
+    const logs: string[] = [];
+    const config = await resolveObserveConfig({ upstream: echoUrl, listen: '127.0.0.1:0', transcript: '/dev/full' });
+    const observation = await startObservation(config, { log: (line) => logs.push(line) });
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await call(`${observation.url}/plan`, 'POST', { 'content-type': 'application/json' }, Buffer.from('{}')));
+    const outcome = await observation.stop();
+    for (const answer of answers) expect(answer.body.equals(BIG)).toBe(true);
+    expect(logs.filter((line) => line.includes('--transcript'))).toEqual([
+      'observe: the transcript could not be written: --transcript /dev/full: cannot write it: no space left on the device (ENOSPC) (the traffic is not affected)',
+    ]);
+    expect(outcome.conclusions).toContain('--transcript /dev/full: cannot write it: no space left on the device (ENOSPC): it holds what was written before; the observation went on');
+    expect(outcome.observation!.recordingErrors?.first).toContain('--transcript /dev/full');
+    expect(outcome.observation!.traffic.byTag.plan).toBe(3);
   });
 
   it('a listener that throws on every exchange fails, delays and alters no request', async () => {
