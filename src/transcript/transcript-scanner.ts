@@ -38,6 +38,11 @@ const enum State {
 
 const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
+function indexOrEnd(text: string, search: string, from: number): number {
+  const at = text.indexOf(search, from);
+  return at === -1 ? text.length : at;
+}
+
 /**
  * Reads the text of a transcript file as it comes, chunk by chunk, and hands on its values as they complete:
  * the members of its first object, the items of that object's `exchanges` and `events` arrays one at a time,
@@ -69,7 +74,20 @@ export class TranscriptScanner {
   push(text: string): ScannedValue[] {
     const done: ScannedValue[] = [];
     let from = this.parts ? 0 : -1;
+    // Where the next quote and backslash of the piece are: the inside of a string (most of a transcript's text)
+    // is passed over up to them, not read character by character.
+    let quoteAt = -1;
+    let slashAt = -1;
     for (let i = 0; i < text.length; i++) {
+      if (this.inString && !this.escaped && this.parts !== undefined) {
+        if (quoteAt < i) quoteAt = indexOrEnd(text, '"', i);
+        if (slashAt < i) slashAt = indexOrEnd(text, '\\', i);
+        const stop = Math.min(quoteAt, slashAt);
+        // A string holds no line break (JSON has none there; one that is there fails when the value is parsed).
+        this.column += stop - i;
+        i = stop;
+        if (i >= text.length) break;
+      }
       const code = text.charCodeAt(i);
       if (this.parts !== undefined) {
         const ended = this.collect(code);
