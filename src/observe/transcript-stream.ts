@@ -64,7 +64,10 @@ export class TranscriptStream {
     this.line({ format: STREAMED_TRANSCRIPT_FORMAT, ...header }, true);
     this.opened = (async () => {
       await mkdir(dirname(path), { recursive: true });
-      this.handle = await open(path, 'w');
+      const handle = await open(path, 'w');
+      // Opened too late: the stream was given up meanwhile.
+      if (this.failure) await handle.close();
+      else this.handle = handle;
     })().then(
       () => this.flush(),
       (error: unknown) => this.fail(error),
@@ -96,12 +99,25 @@ export class TranscriptStream {
     this.guarded(() => this.line({ sweep: at }));
   }
 
-  /** Writes the end, and everything pending, and closes the file. */
-  async close(at: Millis): Promise<void> {
+  /**
+   * Writes the end, and everything pending, and closes the file. A disk that takes longer than `graceMs` to
+   * take the last lines does not hold the observation's end: they are given up, and the report says so.
+   */
+  async close(at: Millis, graceMs = 10_000): Promise<void> {
     this.guarded(() => this.line({ end: at }, true));
     this.ended = true;
-    await this.opened;
-    if (this.writing || this.pending.length > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+    const given = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), graceMs).unref());
+    const written = (async () => {
+      await this.opened;
+      if (this.writing || this.pending.length > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+      return true;
+    })();
+    if (!(await Promise.race([written, given]))) {
+      this.fail(new Error(`the disk did not take the last lines within ${graceMs / 1000} s`));
+      // Closed once the write it is stuck in ends, if ever: the observation does not wait for it.
+      void this.handle?.close().catch(() => undefined);
+      return;
+    }
     await this.handle?.close().catch(() => undefined);
     this.handle = undefined;
   }

@@ -1,5 +1,5 @@
 import type { RuleSelection } from '../rules/index.js';
-import { ConfigError, environmentCause, messageOf } from '../errors.js';
+import { ConfigError, environmentCause, KitError, messageOf } from '../errors.js';
 import type { JudgeContext } from '../core/judge-context.js';
 import { NotATranscriptError, readTranscriptFile } from '../transcript/transcript-file.js';
 import { TranscriptSyntaxError } from '../transcript/transcript-scanner.js';
@@ -63,8 +63,10 @@ export async function readingTranscript<T>(path: string, read: () => Promise<T>)
   } catch (error) {
     if (error instanceof TranscriptSyntaxError) throw new ConfigError('transcript', `cannot read ${path}: it is not JSON: ${error.message}`);
     if (error instanceof NotATranscriptError) throw new ConfigError('transcript', `cannot read ${path}: ${error.message}`);
-    const cause = environmentCause(error);
-    if (cause !== undefined || (error as NodeJS.ErrnoException | undefined)?.code !== undefined) throw new ConfigError('transcript', `cannot read ${path}: ${cause ?? messageOf(error)}`);
+    // The system's refusal to read the file (missing, a folder, no permission); anything else is the kit's own.
+    if (!(error instanceof KitError) && typeof (error as NodeJS.ErrnoException | undefined)?.errno === 'number') {
+      throw new ConfigError('transcript', `cannot read ${path}: ${environmentCause(error) ?? messageOf(error)}`);
+    }
     throw error;
   }
 }

@@ -142,7 +142,8 @@ class TranscriptPieces {
       if (this.format === undefined) {
         if (scanned.key !== 'format' || (scanned.value !== TRANSCRIPT_FORMAT && scanned.value !== STREAMED_TRANSCRIPT_FORMAT)) throw this.notTranscript();
         this.format = scanned.value;
-      } else if (!(this.format === TRANSCRIPT_FORMAT ? DOCUMENT_KEYS : HEADER_KEYS).has(scanned.key)) throw this.notTranscript();
+        // A key the format does not have (a later kit's, say) is passed over.
+      } else if (!(this.format === TRANSCRIPT_FORMAT ? DOCUMENT_KEYS : HEADER_KEYS).has(scanned.key)) return;
       this.head[scanned.key] = scanned.value;
       return;
     }

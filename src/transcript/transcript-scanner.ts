@@ -148,8 +148,8 @@ export class TranscriptScanner {
           this.state = State.FirstOpen;
           return;
         }
-        this.begin(code, this.firstDone ? 'record' : 'member');
-        if (!this.firstDone) this.key = '';
+        // A value other than the first object (or in its place: then the file is no transcript).
+        this.begin(code, 'record');
         return;
       case State.FirstOpen:
       case State.NextKey:
@@ -282,14 +282,15 @@ export class TranscriptScanner {
     }
     const at = { line: this.startLine, column: this.startColumn };
     if (this.target === 'member') {
-      if (this.firstDone || this.state === State.Top) done.push({ at: 'record', value, ...at });
-      else done.push({ at: 'member', key: this.key, value });
-      this.state = this.state === State.Top ? State.Top : State.AfterMember;
-      if (this.state === State.Top) this.firstDone = true;
+      done.push({ at: 'member', key: this.key, value });
+      this.state = State.AfterMember;
     } else if (this.target === 'item') {
       done.push({ at: 'item', key: this.key, value, ...at });
       this.state = State.AfterItem;
-    } else done.push({ at: 'record', value, ...at });
+    } else {
+      done.push({ at: 'record', value, ...at });
+      this.firstDone = true;
+    }
   }
 
   /** Where in the file a collected value stops being JSON, from where it began and where in it the error lies. */

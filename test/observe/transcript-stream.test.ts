@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +84,20 @@ describe('the transcript an observer appends to', () => {
     await stream.close(T0 + 30);
     expect(failures.map((failure) => [failure.code, failure.message])).toEqual([['KIT_OUTPUT', '--transcript /dev/full: cannot write it: no space left on the device (ENOSPC)']]);
     expect(stream.problem()).toBe('--transcript /dev/full: cannot write it: no space left on the device (ENOSPC): it holds what was written before; the observation went on');
+  });
+
+  it('a disk that does not take the last lines does not hold the end of the observation', async () => {
+    // A pipe no one reads: opening it for writing waits until someone does.
+    const fifo = join(DIR, 'stalled.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const failures: OutputError[] = [];
+    const stream = new TranscriptStream(fifo, HEADER, SECRETS, (error) => failures.push(error));
+    stream.exchange(operation().transcript.exchanges[0]!);
+    await stream.close(T0 + 30, 50);
+    expect(failures.map((failure) => failure.message)).toEqual([`--transcript ${fifo}: cannot write it: the disk did not take the last lines within 0.05 s`]);
+    expect(stream.problem()).toContain('it holds what was written before');
+    // A reader at last: the open that waited ends, and nothing is left waiting.
+    closeSync(openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK));
   });
 
   it('a transcript without its end (a killed observer) is judged on what was written, and says so', async () => {
