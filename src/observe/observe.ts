@@ -149,10 +149,8 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
   const sweeper = setInterval(() => {
     try {
       const at = now();
-      const open = transcript && judge.traffic().operations.open;
       judge.sweep(at);
-      // Only a check that ended operations changes what follows it: the transcript keeps those.
-      if (transcript && judge.traffic().operations.open !== open) transcript.sweep(at);
+      transcript?.sweep(at);
     } catch (error) {
       failed('operations could not be checked against their deadline', true)(error);
     }

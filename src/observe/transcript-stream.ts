@@ -52,6 +52,8 @@ export class TranscriptStream {
   private learnt = 0;
   /** The end was written: what comes after it (an exchange handed over late) has no place in the file. */
   private ended = false;
+  /** The latest deadline check not yet written: it is written before the next record, the checks before it left out. */
+  private pendingSweep: Millis | undefined;
 
   constructor(
     private readonly path: string,
@@ -77,6 +79,7 @@ export class TranscriptStream {
   /** An exchange of the contract, numbered in the order it was judged. */
   exchange(exchange: ObservedExchange): void {
     this.guarded(() => {
+      this.sweepBefore();
       this.seq += 1;
       const numbered = { ...exchange, seq: this.seq };
       if (this.secrets.showSecrets) return this.line({ exchange: stored(numbered) });
@@ -91,12 +94,25 @@ export class TranscriptStream {
 
   /** A request none of the contract's, answered by the provisioner or not. */
   other(answered: boolean): void {
-    this.guarded(() => this.line({ other: { answered } }));
+    this.guarded(() => {
+      this.sweepBefore();
+      this.line({ other: { answered } });
+    });
   }
 
-  /** Operations were checked against their deadline at `at`, and some ended there. */
+  private sweepBefore(): void {
+    if (this.pendingSweep === undefined) return;
+    this.line({ sweep: this.pendingSweep });
+    this.pendingSweep = undefined;
+  }
+
+  /**
+   * Operations were checked against their deadline at `at`. Only the latest check before a record is written:
+   * it ends every operation the checks before it ended, at the same deadlines, in the same order (the order
+   * of their 202s, which is the order of their deadlines), and checks with nothing after them change nothing.
+   */
   sweep(at: Millis): void {
-    this.guarded(() => this.line({ sweep: at }));
+    if (!this.failure && !this.ended) this.pendingSweep = at;
   }
 
   /**

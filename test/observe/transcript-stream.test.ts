@@ -55,6 +55,23 @@ describe('the transcript an observer appends to', () => {
     expect(judged.rules.find((rule) => rule.id === 'operation.in-progress-results-empty')?.status).toBe('pass');
   });
 
+  it('writes the latest deadline check before the record that follows it, and none that nothing follows', async () => {
+    const path = join(DIR, 'sweeps.ndjson');
+    const stream = new TranscriptStream(path, HEADER, { ...SECRETS, showSecrets: true }, () => undefined);
+    const [post, read] = operation().transcript.exchanges;
+    stream.sweep(T0 + 1);
+    stream.sweep(T0 + 2);
+    stream.exchange(post!);
+    stream.exchange(read!);
+    stream.sweep(T0 + 3);
+    stream.other(false);
+    stream.sweep(T0 + 4);
+    await stream.close(T0 + 5);
+    expect((await pieces(path)).map((piece) => (piece.kind === 'sweep' || piece.kind === 'end' ? `${piece.kind} ${piece.at - T0}` : piece.kind))).toEqual([
+      'head', 'sweep 2', 'exchange', 'exchange', 'sweep 3', 'other', 'end 5',
+    ]);
+  });
+
   it('drops and counts lines past its bound when the disk is slower than the traffic, and marks each gap', async () => {
     const path = join(DIR, 'dropped.ndjson');
     // A bound of a few lines, and every line made before the file is even open: most cannot wait.
