@@ -1,7 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { ruleIdsFlag } from '../config/run-config.js';
 import { UsageError } from '../errors.js';
-import { verifyTranscript } from '../runner/verify.js';
 import { renderSummary } from '../report/console.js';
 import { shouldUseColor } from '../report/style.js';
 import type { CommandResult } from './command-result.js';
@@ -29,7 +28,8 @@ export function verifyCommand(result: CommandResult): CommandModule<object, Veri
         return;
       }
       const selection = { strict: args.strict, only: ruleIdsFlag('--only', args.only), skip: ruleIdsFlag('--skip', args.skip) };
-      const outcome = await verifyTranscript(args.transcript, selection, { showSecrets: args.showSecrets });
+      const { verifyTranscriptFile } = await import('../observe/verify-transcript.js');
+      const outcome = await verifyTranscriptFile(args.transcript, selection, { showSecrets: args.showSecrets });
       const summary = renderSummary(outcome, { color: shouldUseColor(process.stdout, process.env) });
       process.stdout.write(printedMask(args, outcome.transcript.exchanges).text(summary));
       result.exitCode = outcome.exitCode;

@@ -11,6 +11,7 @@ import { startProxy, type ProxiedExchange } from './proxy.js';
 import { ExchangeRecorder, type SeenExchange } from './recorder.js';
 import { startJudging } from './judge-worker-client.js';
 import type { JudgeTally } from './streaming-judge.js';
+import { TranscriptStream } from './transcript-stream.js';
 
 /** How an observation talks to the world. */
 export interface ObserveIo {
@@ -66,13 +67,16 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
   let recordingErrors: { count: number; first: string } | undefined;
   /** The first failure that left traffic unjudged: what was judged may then be wrong, so the verdict is an error. */
   let unjudged: string | undefined;
-  const failed = (what: string, judging = false) => (error: unknown): void => {
+  const failed = (what: string, judging = false, tell = false) => (error: unknown): void => {
     const text = `${what}: ${messageOf(error)}`;
     if (judging) unjudged ??= text;
     if (!recordingErrors) {
       recordingErrors = { count: 1, first: text };
       log(`observe: ${text} (the traffic is not affected)`);
-    } else recordingErrors.count += 1;
+    } else {
+      recordingErrors.count += 1;
+      if (tell) log(`observe: ${text} (the traffic is not affected)`);
+    }
   };
   const judge = startJudging(
     { context, selection: config.selection, changesPointer: config.changesPointer },
@@ -85,6 +89,11 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
   /** Exchanges the judges never got: dropped while too many waited, or not recorded. */
   let notHanded = 0;
   const recorder = new ExchangeRecorder(config.bodyLimitBytes);
+  // Every exchange appended as it is judged, in the judge's order: `verify FILE` judges it again the same way.
+  const transcript =
+    config.outputs.transcript === undefined
+      ? undefined
+      : new TranscriptStream(config.outputs.transcript, { source: 'proxy', url: config.upstream, changesPointer: config.changesPointer, context }, config, failed('the transcript could not be written', false, true));
   let answered = 0;
   let waiting = 0;
   const mostWaiting = io.mostWaiting ?? MOST_WAITING;
@@ -103,8 +112,13 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
         await new Promise((resolve) => setImmediate(resolve));
         if (proxied.status !== undefined) answered += 1;
         const recorded = await recorder.record(seenOf(proxied));
-        if (recorded) judge.add(recorded);
-        else judge.other();
+        if (recorded) {
+          transcript?.exchange(recorded);
+          judge.add(recorded);
+        } else {
+          transcript?.other(proxied.status !== undefined);
+          judge.other();
+        }
       })
       .catch((error: unknown) => {
         notHanded += 1;
@@ -147,14 +161,25 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       strict: config.selection.strict ?? false,
       showSecrets: config.showSecrets,
       changesPointer: config.changesPointer,
-      notes: [`observed the control plane's traffic to ${config.upstream} through ${proxy.url}; the judges ran on the ${judge.where}`],
+      notes: [
+        `observed the control plane's traffic to ${config.upstream} through ${proxy.url}; the judges ran on the ${judge.where}`,
+        ...[transcript?.problem()].filter((note) => note !== undefined),
+      ],
       answered,
       ...(recordingErrors && { recordingErrors: { ...recordingErrors } }),
       ...(unjudged !== undefined && { kitFailure: unjudged, unjudged: notHanded + judge.lost }),
     });
   const outcome = async (): Promise<RunOutcome> => outcomeOf(await judge.tally());
 
-  const sweeper = setInterval(() => judge.sweep(now()), SWEEP_MS);
+  const sweeper = setInterval(() => {
+    try {
+      const at = now();
+      judge.sweep(at);
+      transcript?.sweep(at);
+    } catch (error) {
+      failed('operations could not be checked against their deadline', true)(error);
+    }
+  }, SWEEP_MS);
   sweeper.unref();
   let writing: Promise<void> = Promise.resolve();
   let reportsWaiting = 0;
@@ -192,8 +217,11 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
         await proxy.close();
         await queue;
         await writing;
-        // Every exchange was handed over: the judges take them all, then end the operations still open.
-        const tally = await judge.tally(now());
+        // Every exchange was handed over: the judges take them all, then end the operations still open, at the
+        // time the streamed transcript's end line names, so that judging it again ends them alike.
+        const endedAt = now();
+        const tally = await judge.tally(endedAt);
+        await transcript?.close(endedAt);
         const last = outcomeOf(tally);
         try {
           await writeObservedOutputs(config.outputs, last, { shown: mask(last), secrets: secretsMask(last) }, bundleSettings(config));

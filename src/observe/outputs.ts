@@ -3,7 +3,6 @@ import type { RunOutcome } from '../runner/outcome.js';
 import { writeHtmlReport } from '../report/write-html.js';
 import { writeJsonReport } from '../report/write-json.js';
 import { writeJunitReport } from '../report/write-junit.js';
-import { writeTranscript } from '../report/write-transcript.js';
 import { writeBundle } from '../report/bundle.js';
 import type { SecretMask } from '../report/secret-mask.js';
 import type { ObserveOutputs } from './config.js';
@@ -33,14 +32,14 @@ export interface ObservedMasks {
 
 /**
  * Writes every report asked for, each atomically (a bundle file by file, its manifest last); the first failure
- * is thrown once all were tried. `settings` are what a bundle records, secrets already removed.
+ * is thrown once all were tried. `settings` are what a bundle records, secrets already removed. The transcript
+ * is not among them: an observation appends it as the traffic flows (see TranscriptStream).
  */
 export async function writeObservedOutputs(outputs: ObserveOutputs, outcome: RunOutcome, masks: ObservedMasks, settings: Record<string, unknown>): Promise<void> {
   const mask = masks.shown;
   const writes: Array<Promise<unknown>> = [writeObservedJson(outputs, outcome, mask)];
   if (outputs.junit !== undefined) writes.push(atomically(outputs.junit, (file) => writeJunitReport(file, outcome, mask)));
   if (outputs.html !== undefined) writes.push(atomically(outputs.html, (file) => writeHtmlReport(file, outcome, mask)));
-  if (outputs.transcript !== undefined) writes.push(atomically(outputs.transcript, (file) => writeTranscript(file, outcome, mask)));
   if (outputs.bundle !== undefined) writes.push(writeBundle(outputs.bundle, { outcome, settings, mask: masks.secrets }));
   const settled = await Promise.allSettled(writes);
   const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');

@@ -1,26 +1,14 @@
 import { decodeBody } from '../client/content-coding.js';
 import { SharedParts } from '../client/shared-parts.js';
 import { BodyStore } from '../transcript/body-store.js';
-import type { Exchange, Millis, RecordedResponse, TransportError } from '../transcript/exchange.js';
+import type { Exchange, RecordedResponse } from '../transcript/exchange.js';
+import type { SeenExchange } from '../transcript/seen-exchange.js';
 import { classifyRequest } from './classify.js';
 
 /** The suite name of every observed exchange: the control plane drove it, not a suite of the kit. */
 export const OBSERVED_SUITE = 'observed';
 
-/** An exchange seen on the wire or read from a recording, before it is classified and numbered. */
-export interface SeenExchange {
-  method: string;
-  url: string;
-  /** The path and query the control plane asked for. */
-  path: string;
-  requestHeaders: Record<string, string>;
-  requestBody?: string;
-  sentAt: Millis;
-  respondedAt?: Millis;
-  endedAt: Millis;
-  response?: { status: number; headers: Record<string, string>; chunks: readonly Buffer[]; truncated: boolean };
-  error?: TransportError;
-}
+export type { SeenExchange };
 
 export type ObservedExchange = Omit<Exchange, 'seq'>;
 

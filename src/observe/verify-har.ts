@@ -4,7 +4,7 @@ import { ConfigError } from '../errors.js';
 import type { ObserveConfig } from './config.js';
 import { observationOutcome } from './observation-outcome.js';
 import { observedContext } from './observe.js';
-import { ExchangeRecorder } from './recorder.js';
+import { ExchangeRecorder, type SeenExchange } from './recorder.js';
 import { StreamingJudge } from './streaming-judge.js';
 
 /** What judging a HAR file needs of an observation's configuration. */
@@ -47,19 +47,8 @@ export async function verifyHar(path: string, judging: HarJudging): Promise<RunO
       // The recording's own clock: an operation whose deadline passed before this entry began has ended there.
       current.sweep(seen.sentAt);
       if (seen.response) answered += 1;
-      const { response, ...rest } = seen;
-      const recorded = await recorder.record({
-        ...rest,
-        // Judged on at most the body limit, as live traffic is.
-        ...(response && {
-          response: {
-            status: response.status,
-            headers: response.headers,
-            chunks: [response.body.subarray(0, judging.bodyLimitBytes)],
-            truncated: response.body.length > judging.bodyLimitBytes,
-          },
-        }),
-      });
+      // Judged on at most the body limit, as live traffic is.
+      const recorded = await recorder.record(seen.response ? { ...seen, response: withinLimit(seen.response, judging.bodyLimitBytes) } : seen);
       if (recorded) current.add(recorded);
       else current.other();
     }
@@ -84,4 +73,19 @@ export async function verifyHar(path: string, judging: HarJudging): Promise<RunO
     ],
     answered,
   });
+}
+
+/** An answer's body cut to the first `limit` bytes, as the proxy keeps one; marked truncated when it was longer. */
+function withinLimit(response: NonNullable<SeenExchange['response']>, limit: number): NonNullable<SeenExchange['response']> {
+  let bytes = 0;
+  for (const chunk of response.chunks) bytes += chunk.length;
+  if (bytes <= limit) return response;
+  const kept: Buffer[] = [];
+  let room = limit;
+  for (const chunk of response.chunks) {
+    if (room <= 0) break;
+    kept.push(chunk.length <= room ? chunk : chunk.subarray(0, room));
+    room -= Math.min(chunk.length, room);
+  }
+  return { ...response, chunks: kept, truncated: true };
 }

@@ -1,8 +1,9 @@
 import type { RuleSelection } from '../rules/index.js';
-import { readFile } from 'node:fs/promises';
-import { jsonSyntaxError } from '../core/json.js';
-import { ConfigError, environmentCause, messageOf } from '../errors.js';
-import { parseTranscriptFile } from '../transcript/transcript-file.js';
+import { ConfigError, environmentCause, KitError, messageOf } from '../errors.js';
+import type { JudgeContext } from '../core/judge-context.js';
+import { NotATranscriptError, readTranscriptFile } from '../transcript/transcript-file.js';
+import { TranscriptSyntaxError } from '../transcript/transcript-scanner.js';
+import type { Transcript } from '../transcript/transcript.js';
 import { concludeRun } from './conclude.js';
 import { durationOfMs } from '../core/duration.js';
 import type { RunOutcome } from './outcome.js';
@@ -10,15 +11,27 @@ import type { RunOutcome } from './outcome.js';
 /**
  * Judges a transcript written by `run --transcript` again, offline: no request is sent. With `showSecrets` the
  * outcome's exchanges are shown as recorded; else credential headers and secret-looking values are redacted.
+ * The file is read as a stream; its exchanges are judged together, as the run judged them.
  */
 export async function verifyTranscript(path: string, selection: RuleSelection, options: { showSecrets?: boolean } = {}): Promise<RunOutcome> {
-  const { transcript, context } = await readTranscript(path);
+  return judgeReadTranscript(await readingTranscript(path, () => readTranscriptFile(path)), path, selection, options);
+}
+
+/** A whole transcript, read back, judged again as the run that wrote it judged it. */
+export function judgeReadTranscript(
+  { transcript, context }: { transcript: Transcript; context: JudgeContext },
+  path: string,
+  selection: RuleSelection,
+  options: { showSecrets?: boolean } = {},
+): RunOutcome {
   const first = transcript.exchanges[0];
   const url = first ? new URL(first.request.url).origin : '(no exchange recorded)';
+  let finishedAt = context.startedAt;
+  for (const exchange of transcript.exchanges) finishedAt = Math.max(finishedAt, exchange.endedAt);
   return concludeRun({
     url,
     startedAt: context.startedAt,
-    finishedAt: Math.max(context.startedAt, ...transcript.exchanges.map((exchange) => exchange.endedAt)),
+    finishedAt,
     transcript,
     context,
     selection,
@@ -39,18 +52,21 @@ export async function verifyTranscript(path: string, selection: RuleSelection, o
   });
 }
 
-/** A transcript file read back; a file that cannot be read or is no transcript is a config error naming it, never a crash. */
-async function readTranscript(path: string): Promise<ReturnType<typeof parseTranscriptFile>> {
-  let text: string;
+/**
+ * Reads a transcript file through `read`; a file that cannot be read, is not JSON (said with its line and
+ * column, never its text: a parser's own message quotes it, secrets and all) or is no transcript is a config
+ * error naming it, never a crash.
+ */
+export async function readingTranscript<T>(path: string, read: () => Promise<T>): Promise<T> {
   try {
-    text = await readFile(path, 'utf8');
+    return await read();
   } catch (error) {
-    throw new ConfigError('transcript', `cannot read ${path}: ${environmentCause(error) ?? messageOf(error)}`);
-  }
-  try {
-    return parseTranscriptFile(text, path);
-  } catch (error) {
-    // Not the parser's own message alone: V8's quotes the start of the file, secrets and all.
-    throw new ConfigError('transcript', `cannot read ${path}: ${error instanceof SyntaxError ? `it is not JSON: ${jsonSyntaxError(text, error)}` : messageOf(error)}`);
+    if (error instanceof TranscriptSyntaxError) throw new ConfigError('transcript', `cannot read ${path}: it is not JSON: ${error.message}`);
+    if (error instanceof NotATranscriptError) throw new ConfigError('transcript', `cannot read ${path}: ${error.message}`);
+    // The system's refusal to read the file (missing, a folder, no permission); anything else is the kit's own.
+    if (!(error instanceof KitError) && typeof (error as NodeJS.ErrnoException | undefined)?.errno === 'number') {
+      throw new ConfigError('transcript', `cannot read ${path}: ${environmentCause(error) ?? messageOf(error)}`);
+    }
+    throw error;
   }
 }

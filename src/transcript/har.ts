@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import type { Millis, TransportError } from './exchange.js';
+import type { SeenExchange } from './seen-exchange.js';
 
 /** One HAR 1.2 entry as far as the kit reads it: the request, the response, and when. */
 export interface HarEntry {
@@ -14,21 +14,6 @@ export interface HarEntry {
 export interface HarHeader {
   name: string;
   value: string;
-}
-
-/** An entry of a HAR file as an exchange's parts: times, request, and the response bytes or a transport error. */
-export interface HarExchange {
-  method: string;
-  url: string;
-  /** Path and query of the URL. */
-  path: string;
-  requestHeaders: Record<string, string>;
-  requestBody?: string;
-  sentAt: Millis;
-  respondedAt?: Millis;
-  endedAt: Millis;
-  response?: { status: number; headers: Record<string, string>; body: Buffer };
-  error?: TransportError;
 }
 
 /** Where in the document the scanner stands: inside an object (with the key last read) or an array. */
@@ -176,10 +161,10 @@ function finite(value: unknown): number | undefined {
 }
 
 /**
- * One HAR entry as an exchange's parts, or why it cannot be one. A response status of 0 (how browsers and
+ * One HAR entry as an exchange seen, its answer's body whole in one chunk, or why it cannot be one. A response status of 0 (how browsers and
  * proxies record a request that got no answer) is a transport error. A body given base64-encoded is decoded.
  */
-export function harExchange(entry: unknown): HarExchange | { problem: string } {
+export function harExchange(entry: unknown): SeenExchange | { problem: string } {
   const e = (entry ?? {}) as Partial<HarEntry>;
   const request = e.request;
   const response = e.response;
@@ -215,6 +200,6 @@ export function harExchange(entry: unknown): HarExchange | { problem: string } {
   return {
     ...base,
     respondedAt: sentAt + Math.min(untilAnswer > 0 ? untilAnswer : time, time),
-    response: { status, headers: headerRecord(response.headers), body },
+    response: { status, headers: headerRecord(response.headers), chunks: [body], truncated: false },
   };
 }

@@ -26,6 +26,7 @@ import { ROOT, runCli } from '../e2e/run-cli.js';
 import { startObserver } from '../../src/index.js';
 import { RULES } from '../../src/rules/index.js';
 import { verifyBundle } from '../../src/runner/verify-bundle.js';
+import { verifyTranscriptFile } from '../../src/observe/verify-transcript.js';
 
 const ajv = new Ajv2020Module.default({ allErrors: true, strict: true });
 addFormatsModule.default(ajv);
@@ -79,6 +80,17 @@ async function observeReference(fault: string | undefined, mode: ReferenceMode, 
   }
 }
 
+/** The transcript the observer appended as the traffic flowed, judged again by verify FILE: the same judgement as the observer's own. */
+async function expectSameJudgement(transcript: string, live: RunOutcome): Promise<RunOutcome> {
+  const again = await verifyTranscriptFile(transcript, {});
+  expect(again.rules.map((result) => [result.id, result.status, result.count])).toEqual(live.rules.map((result) => [result.id, result.status, result.count]));
+  expect(again.verdict).toBe(live.verdict);
+  expect(again.observation!.rules).toEqual(live.observation!.rules);
+  expect(again.observation!.traffic).toEqual(live.observation!.traffic);
+  expect(again.conclusions).not.toContain(expect.stringContaining('the transcript has no end'));
+  return again;
+}
+
 function rule(outcome: RunOutcome, id: string): RunOutcome['rules'][number] {
   return outcome.rules.find((result) => result.id === id)!;
 }
@@ -90,7 +102,8 @@ function broken(outcome: RunOutcome): string[] {
 
 describe('observe: the control plane through the observer', () => {
   it('a conforming provisioner passes, every operation seen to its end, and what the traffic never had is not exercised', async () => {
-    const { outcome, traffic } = await observeReference(undefined, 'mixed');
+    const transcript = join(mkdtempSync(join(tmpdir(), 'pc-observe-transcript-')), 'observed.ndjson');
+    const { outcome, traffic } = await observeReference(undefined, 'mixed', { transcript });
     expect(broken(outcome)).toEqual([]);
     expect(outcome.verdict).toBe('pass');
     const observation = outcome.observation!;
@@ -110,6 +123,14 @@ describe('observe: the control plane through the observer', () => {
     expect(rule(outcome, 'final.results-match-changes').status).toBe('pass');
     const report = buildJsonReport(outcome);
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
+    // Every exchange was appended as it flowed, not only the evidence kept: verify FILE judges them all again.
+    const lines = readFileSync(transcript, 'utf8').trimEnd().split('\n');
+    expect(lines.filter((line) => line.startsWith('{"exchange":'))).toHaveLength(traffic.exchanges.length);
+    expect(outcome.transcript.exchanges.length).toBeLessThan(traffic.exchanges.length);
+    await expectSameJudgement(transcript, outcome);
+    const verified = await runCli(['verify', transcript], { withReport: false });
+    expect(verified.exitCode).toBe(0);
+    expect(verified.stdout).toContain(`judged again offline from ${transcript}, the transcript an observer wrote`);
   });
 
   // Every fault whose rule the control plane's own traffic can show; the rule it breaks, and nothing else, does not hold.
@@ -133,9 +154,11 @@ describe('observe: the control plane through the observer', () => {
     { fault: 'never-finishes', mode: 'async', breaks: ['operation.within-max-duration'], flags: { maxOperationDuration: 'PT0.4S' } },
   ];
 
-  it.each(FAULTS)('$fault breaks $breaks, seen in real traffic; its bundle holds', async ({ fault, mode, breaks, flags }) => {
-    const bundle = join(mkdtempSync(join(tmpdir(), 'pc-observe-bundle-')), 'bundle');
-    const { outcome } = await observeReference(fault, mode, { ...flags, bundle });
+  it.each(FAULTS)('$fault breaks $breaks, seen in real traffic; its bundle holds; its transcript is judged again the same', async ({ fault, mode, breaks, flags }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'pc-observe-bundle-'));
+    const bundle = join(dir, 'bundle');
+    const transcript = join(dir, 'observed.ndjson');
+    const { outcome } = await observeReference(fault, mode, { ...flags, bundle, transcript });
     expect(broken(outcome)).toEqual(breaks);
     const failed = rule(outcome, breaks[0]!);
     expect(failed.evidence.length).toBeGreaterThan(0);
@@ -147,6 +170,7 @@ describe('observe: the control plane through the observer', () => {
     expect(check.problems).toEqual([]);
     expect(check.observed).toBe(true);
     expect(check.checked).toEqual(['report.json', 'report.html', 'junit.xml', 'transcript.json', 'settings.json']);
+    await expectSameJudgement(transcript, outcome);
   });
 
   const SECRET_IDS = ['shop-db', 'shop-debug-logs', 'shop-legacy-db', 'shop-logs', 'shop-reports-db', 'shop-vault', 'test-cluster'];
@@ -237,7 +261,8 @@ describe('observe: the traffic passes unchanged', () => {
   it('method, path, query, end-to-end headers and body bytes reach the provisioner; status, headers and body come back as sent', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pc-observe-'));
     const report = join(dir, 'report.json');
-    const config = await resolveObserveConfig({ upstream: echoUrl, listen: '127.0.0.1:0', report, reportEvery: 'PT0.05S' });
+    const transcript = join(mkdtempSync(join(tmpdir(), 'pc-observe-transcript-')), 'observed.ndjson');
+    const config = await resolveObserveConfig({ upstream: echoUrl, listen: '127.0.0.1:0', report, reportEvery: 'PT0.05S', transcript });
     const observation = await startObservation(config);
     try {
       const sent = randomBytes(200_000);
@@ -271,7 +296,29 @@ describe('observe: the traffic passes unchanged', () => {
       const post = outcome.transcript.exchanges.find((exchange) => exchange.tag === 'plan');
       if (post) expect(post.response?.truncated).toBe(true);
       expect(outcome.observation!.traffic.byTag.plan).toBe(1);
+      // Appended as it flowed: the head kept, said to be cut, the credential masked.
+      const written = readFileSync(transcript, 'utf8');
+      expect(written).not.toContain('observed-secret-token');
+      const exchange = (JSON.parse(written.split('\n')[1]!) as { exchange: { response: { truncated: boolean; bodyBytes: number } } }).exchange;
+      expect(exchange.response.truncated).toBe(true);
+      expect(exchange.response.bodyBytes).toBe(config.bodyLimitBytes);
     }
+  });
+
+  it('a transcript that cannot be written is told once and in the report; the traffic passes as ever', async () => {
+    const logs: string[] = [];
+    const config = await resolveObserveConfig({ upstream: echoUrl, listen: '127.0.0.1:0', transcript: '/dev/full' });
+    const observation = await startObservation(config, { log: (line) => logs.push(line) });
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await call(`${observation.url}/plan`, 'POST', { 'content-type': 'application/json' }, Buffer.from('{}')));
+    const outcome = await observation.stop();
+    for (const answer of answers) expect(answer.body.equals(BIG)).toBe(true);
+    expect(logs.filter((line) => line.includes('--transcript'))).toEqual([
+      'observe: the transcript could not be written: --transcript /dev/full: cannot write it: no space left on the device (ENOSPC) (the traffic is not affected)',
+    ]);
+    expect(outcome.conclusions).toContain('--transcript /dev/full: cannot write it: no space left on the device (ENOSPC): it holds what was written before; the observation went on');
+    expect(outcome.observation!.recordingErrors?.first).toContain('--transcript /dev/full');
+    expect(outcome.observation!.traffic.byTag.plan).toBe(3);
   });
 
   it('a listener that throws on every exchange fails, delays and alters no request', async () => {

@@ -58,7 +58,7 @@ describe('the HAR reader', () => {
       respondedAt: Date.parse('2026-01-02T03:04:05.000Z') + 31,
       endedAt: Date.parse('2026-01-02T03:04:05.000Z') + 42,
     });
-    expect(answered && 'response' in answered && answered.response?.body.toString()).toBe('{"operationId":"x"}');
+    expect(answered && 'response' in answered && Buffer.concat(answered.response?.chunks ?? []).toString()).toBe('{"operationId":"x"}');
     expect(refused).toMatchObject({ error: { kind: 'other', message: 'net::ERR_CONNECTION_REFUSED' } });
     expect(harExchange({ request: { method: 'GET', url: '/relative' }, startedDateTime: 'x' })).toEqual({ problem: 'an entry\'s URL "/relative" is not absolute' });
   });

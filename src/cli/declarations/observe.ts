@@ -26,7 +26,7 @@ export const OBSERVE_DECLARATION: Declaration<ObserveArgs> = {
       .option('report', { type: 'string', requiresArg: true, describe: 'Write the JSON report to this file (atomically, every --report-every and at the end)' })
       .option('junit', { type: 'string', requiresArg: true, describe: 'Write the results as JUnit XML to this file at the end' })
       .option('html', { type: 'string', requiresArg: true, describe: 'Write the HTML report to this file at the end' })
-      .option('transcript', { type: 'string', requiresArg: true, describe: 'Write the exchanges kept as evidence, with their context, to this file at the end' })
+      .option('transcript', { type: 'string', requiresArg: true, describe: 'Append every exchange to this file as the traffic flows, one masked line each (verify FILE judges it again as the observer did)' })
       .option('bundle', { type: 'string', requiresArg: true, describe: 'Write the evidence as a bundle to this folder at the end: the reports, the transcript kept, the settings and a manifest of hashes (always masked; check it with verify DIR)' })
       .option('record-change-sets', { type: 'string', requiresArg: true, describe: 'Keep each distinct change set seen in this folder (a file per body, named by type and hash)' })
       .option('secret', { type: 'string', array: true, requiresArg: true, describe: 'Also mask this value (6 characters or more) in every output (repeatable)' })

@@ -20,7 +20,7 @@ export interface VerifyArgs {
 
 export const VERIFY_DECLARATION: Declaration<VerifyArgs> = {
   command: 'verify [transcript]',
-  describe: 'Judge a transcript written by run --transcript again, offline; or check a bundle written by run --bundle (its hashes, and that its verdict follows from its transcript); or judge traffic recorded in a HAR file (--har)',
+  describe: 'Judge a transcript written by run --transcript or observe --transcript again, offline, read as a stream; or check a bundle written by run --bundle (its hashes, and that its verdict follows from its transcript); or judge traffic recorded in a HAR file (--har)',
   builder: (yargs: Argv<object>) =>
     yargs
       .positional('transcript', { type: 'string', describe: 'The transcript file, or the folder of a bundle' })
