@@ -9,6 +9,7 @@ import { SharedParts } from './shared-parts.js';
 import { COLLECTOR_PACING } from './collector-pacing.js';
 import { decodeBody } from './content-coding.js';
 import { sharedLookup } from './shared-lookup.js';
+import { pacedConnector } from './paced-reads.js';
 
 export interface ClientOptions {
   /** The provisioner's base URL; paths are appended to it. */
@@ -66,7 +67,7 @@ export class ProvisionerClient {
     this.bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
     this.readHeaders = { accept: 'application/json', ...lowerCaseKeys(options.headers ?? {}) };
     this.bodyHeaders = { ...this.readHeaders, 'content-type': 'application/json' };
-    this.agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 4000, connect: { lookup: sharedLookup() } });
+    this.agent = new Agent({ connections: options.connections ?? 16, keepAliveTimeout: 4000, connect: pacedConnector({ lookup: sharedLookup() }) });
   }
 
   get transcript(): Transcript {
