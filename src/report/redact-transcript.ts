@@ -11,6 +11,11 @@ type RedactedBody = Pick<RecordedResponse, 'body' | 'json'>;
  * once and its copy shared: a copy for each exchange held a long run's bodies many times over.
  */
 export function redactExchanges(exchanges: readonly Exchange[], mask: Mask = numberedMask()): Exchange[] {
+  return [...redactedEach(exchanges, mask)];
+}
+
+/** The same copies as {@link redactExchanges}, made one at a time as they are asked for: a writer holds one. */
+export function* redactedEach(exchanges: Iterable<Exchange>, mask: Mask = numberedMask()): Generator<Exchange> {
   // Keyed by the parsed value the store shares with the body, checked against the body's text.
   const bodies = new WeakMap<object, { from: string; redacted: RedactedBody }>();
   const redactedBody = (response: RecordedResponse): RedactedBody => {
@@ -23,15 +28,17 @@ export function redactExchanges(exchanges: readonly Exchange[], mask: Mask = num
     bodies.set(response.json, { from: response.body, redacted });
     return redacted;
   };
-  return exchanges.map((exchange) => ({
-    ...exchange,
-    request: {
-      ...exchange.request,
-      headers: redactHeaders(exchange.request.headers),
-      ...(exchange.request.body !== undefined && { body: redactBodyText(exchange.request.body, undefined, mask) }),
-    },
-    ...(exchange.response
-      ? { response: { ...exchange.response, headers: redactHeaders(exchange.response.headers), ...redactedBody(exchange.response) } }
-      : {}),
-  }));
+  for (const exchange of exchanges) {
+    yield {
+      ...exchange,
+      request: {
+        ...exchange.request,
+        headers: redactHeaders(exchange.request.headers),
+        ...(exchange.request.body !== undefined && { body: redactBodyText(exchange.request.body, undefined, mask) }),
+      },
+      ...(exchange.response
+        ? { response: { ...exchange.response, headers: redactHeaders(exchange.response.headers), ...redactedBody(exchange.response) } }
+        : {}),
+    };
+  }
 }
