@@ -22,23 +22,45 @@ const EMPTY = Buffer.alloc(0);
 /**
  * How far a cut may move to fall between words. A body cut in the middle of a token (an echoed API key, a
  * bearer token) would keep a piece of it that no secret mask recognises as one; cut at the nearest space,
- * quote or bracket instead, the token is kept whole or not at all.
+ * quote or bracket instead, a token is kept whole (and masked as any other) or not at all.
  */
 const WORD_WINDOW = 2 * 1024;
 
 /** Bytes a token never holds: whitespace, quotes, and the punctuation that delimits JSON, HTML and lists. */
 const BETWEEN_WORDS = new Set([0x09, 0x0a, 0x0d, 0x20, 0x22, 0x27, 0x28, 0x29, 0x2c, 0x3b, 0x3c, 0x3e, 0x5b, 0x5c, 0x5d, 0x7b, 0x7d]);
 
-/** Where a text that ends at `end` may stop: just after the last byte between words within the window, else `end`. */
-export function cutBefore(bytes: Buffer, end: number): number {
-  for (let at = end - 1; at >= Math.max(0, end - WORD_WINDOW); at--) if (BETWEEN_WORDS.has(bytes[at]!)) return at + 1;
-  return end;
+/** The last byte between words in [from, to), or -1. */
+function lastBetween(bytes: Buffer, from: number, to: number): number {
+  for (let at = to - 1; at >= Math.max(0, from); at--) if (BETWEEN_WORDS.has(bytes[at]!)) return at;
+  return -1;
 }
 
-/** Where a text that starts at `start` may begin: at the first byte between words within the window, else `start`. */
+/** The first byte between words in [from, to), or -1. */
+function firstBetween(bytes: Buffer, from: number, to: number): number {
+  for (let at = from; at < Math.min(bytes.length, to); at++) if (BETWEEN_WORDS.has(bytes[at]!)) return at;
+  return -1;
+}
+
+/**
+ * Where a kept text that would end at `end` ends: after the last word that ends before it (the word cut is
+ * dropped), else after the word it cuts (kept whole), else at `end` when no word ends within the window.
+ */
+export function cutBefore(bytes: Buffer, end: number): number {
+  const before = lastBetween(bytes, end - WORD_WINDOW, end);
+  if (before !== -1) return before + 1;
+  const after = firstBetween(bytes, end, end + WORD_WINDOW);
+  return after !== -1 ? after : end;
+}
+
+/**
+ * Where a kept text that would start at `start` starts: before the word it cuts (kept whole), else after it
+ * (dropped), else at `start` when no word starts within the window.
+ */
 export function cutAfter(bytes: Buffer, start: number): number {
-  for (let at = start; at < Math.min(bytes.length, start + WORD_WINDOW); at++) if (BETWEEN_WORDS.has(bytes[at]!)) return at;
-  return start;
+  const before = lastBetween(bytes, start - WORD_WINDOW, start);
+  if (before !== -1) return before;
+  const after = firstBetween(bytes, start, start + WORD_WINDOW);
+  return after !== -1 ? after : start;
 }
 
 function decode(bytes: Buffer): string {
