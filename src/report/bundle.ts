@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { catalogSha256, MANIFEST_FILE, MANIFEST_FORMAT, sha256, type BundleManifest, type ManifestEntry } from '../runner/bundle-manifest.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import type { SecretMask } from './secret-mask.js';
+import { COLLECTOR_PACING } from '../client/collector-pacing.js';
 import { htmlReportText } from './write-html.js';
-import { jsonReportText } from './write-json.js';
+import { writeJsonReport } from './write-json.js';
 import { junitText } from './write-junit.js';
 import { writeTranscript } from './write-transcript.js';
 
@@ -27,10 +28,13 @@ export async function writeBundle(dir: string, input: BundleInput): Promise<Bund
   const outcome: RunOutcome = { ...input.outcome, settings: { ...input.outcome.settings, showSecrets: false } };
   const { mask } = input;
   if (mask.showsSecrets) throw new Error('a bundle is always masked: give it the run\'s secrets, not the mask of --show-secrets');
-  const files: Array<[string, string]> = [
-    ['report.json', jsonReportText(outcome, mask)],
-    ['report.html', htmlReportText(outcome, mask)],
-    ['junit.xml', junitText(outcome, mask)],
+  // Each report is made as its file is written, and hashed from the file: the JSON report and the transcript are
+  // streamed, so a long run's are never one string, and no report is held while the next is made.
+  const files: Array<[string, string | ((temporary: string) => Promise<void>)]> = [
+    ['report.json', (temporary) => writeJsonReport(temporary, outcome, mask)],
+    ['report.html', (temporary) => writeFile(temporary, htmlReportText(outcome, mask))],
+    ['junit.xml', (temporary) => writeFile(temporary, junitText(outcome, mask))],
+    ['transcript.json', (temporary) => writeTranscript(temporary, outcome, mask)],
     ['settings.json', mask.json(`${JSON.stringify(input.settings, null, 2)}\n`)],
   ];
   const registration = outcome.context.registration;
@@ -38,13 +42,15 @@ export async function writeBundle(dir: string, input: BundleInput): Promise<Bund
   await mkdir(dir, { recursive: true });
   const entries: ManifestEntry[] = [];
   for (const [path, content] of files) {
-    await writeAtomically(join(dir, path), (temporary) => writeFile(temporary, content));
-    entries.push({ path, sha256: sha256(content), bytes: Buffer.byteLength(content) });
+    COLLECTOR_PACING.collectNow();
+    if (typeof content === 'string') {
+      await writeAtomically(join(dir, path), (temporary) => writeFile(temporary, content));
+      entries.push({ path, sha256: sha256(content), bytes: Buffer.byteLength(content) });
+    } else {
+      await writeAtomically(join(dir, path), content);
+      entries.push({ path, ...(await fileHash(join(dir, path))) });
+    }
   }
-  // The transcript is streamed to its file and hashed from it: a long run's transcript is never one string.
-  const transcript = join(dir, 'transcript.json');
-  await writeAtomically(transcript, (temporary) => writeTranscript(temporary, outcome, mask));
-  entries.splice(3, 0, { path: 'transcript.json', ...(await fileHash(transcript)) });
   const manifest: BundleManifest = {
     format: MANIFEST_FORMAT,
     kit: { ...outcome.kit },
