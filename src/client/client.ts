@@ -10,6 +10,7 @@ import { COLLECTOR_PACING } from './collector-pacing.js';
 import { decodeBody } from './content-coding.js';
 import { sharedLookup } from './shared-lookup.js';
 import { SendSlots } from './send-slots.js';
+import { pacedConnector } from './paced-reads.js';
 
 export interface ClientOptions {
   /** The provisioner's base URL; paths are appended to it. */
@@ -69,7 +70,7 @@ export class ProvisionerClient {
     this.readHeaders = { accept: 'application/json', ...lowerCaseKeys(options.headers ?? {}) };
     this.bodyHeaders = { ...this.readHeaders, 'content-type': 'application/json' };
     const connections = options.connections ?? 16;
-    this.agent = new Agent({ connections, keepAliveTimeout: 4000, connect: { lookup: sharedLookup() } });
+    this.agent = new Agent({ connections, keepAliveTimeout: 4000, connect: pacedConnector({ lookup: sharedLookup() }) });
     this.slots = new SendSlots(connections);
   }
 

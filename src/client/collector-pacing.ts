@@ -6,9 +6,10 @@ import { runInNewContext } from 'node:vm';
  * the socket's reads (a 64 KiB buffer each, outside V8's heap), and V8 frees such buffers only once they have
  * grown some 64 MB past its last collection: a target answering large bodies fast (a 400 KB body to each of
  * thousands of reads a second) held 60 to 100 MB of dead buffers. A collection after this many bytes bounds
- * them; ordinary answers of a few hundred bytes reach it after tens of thousands of reads, if ever.
+ * them (after 16 MB, a target answering bodies past the 1 MB limit still kept a run some 13 MB higher); ordinary
+ * answers of a few hundred bytes reach it after ten thousand reads or more.
  */
-export const COLLECT_AFTER_BYTES = 16 * 1024 * 1024;
+export const COLLECT_AFTER_BYTES = 4 * 1024 * 1024;
 
 type Collect = () => void;
 
@@ -44,6 +45,14 @@ export class CollectorPacing {
     this.unread -= bytes;
     if (this.unread > 0) return false;
     this.unread = this.limit;
+    return this.collectNow();
+  }
+
+  /**
+   * A full collection now, where much has just become garbage at once: between the outputs of a run, each of
+   * which leaves its text and copies behind, so that the next one does not grow the heap on top of them.
+   */
+  collectNow(): boolean {
     // The collector is fetched at the first need: a run of small answers never turns the flag on.
     if (this.collect === null) this.collect = exposedCollector();
     if (this.collect === undefined) return false;

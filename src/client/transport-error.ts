@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import type { TransportError, TransportErrorKind } from '../transcript/exchange.js';
 
 const KIND_BY_CODE: Record<string, TransportErrorKind> = {
@@ -41,6 +42,10 @@ export function classifyTransportError(error: unknown, timedOut: boolean, timeou
   const code = codeOf(error);
   const tls = code === undefined ? undefined : tlsMessage(code);
   if (tls !== undefined) return { kind: 'other', message: tls };
+  // undici's own words ("Headers Overflow Error") do not say whose headers, or how long they may be.
+  if (code === 'UND_ERR_HEADERS_OVERFLOW') {
+    return { kind: 'other', message: `the answer's headers are longer than ${maxHeaderSize.toLocaleString('en-US')} bytes, more than the kit (like Node's HTTP client) reads (${code})` };
+  }
   const kind = (code && KIND_BY_CODE[code]) || 'other';
   const message = error instanceof Error ? error.message : String(error);
   if (kind === 'timeout') return { kind, message: `no complete answer within ${timeoutMs} ms (${code})` };

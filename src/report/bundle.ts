@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogSha256, MANIFEST_FILE, MANIFEST_FORMAT, sha256, type BundleManifest, type ManifestEntry } from '../runner/bundle-manifest.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import type { SecretMask } from './secret-mask.js';
+import { COLLECTOR_PACING } from '../client/collector-pacing.js';
 import { htmlReportText } from './write-html.js';
-import { jsonReportText } from './write-json.js';
+import { writeJsonReport } from './write-json.js';
 import { junitText } from './write-junit.js';
-import { transcriptText } from './write-transcript.js';
+import { writeTranscript } from './write-transcript.js';
 
 export interface BundleInput {
   outcome: RunOutcome;
@@ -25,11 +28,13 @@ export async function writeBundle(dir: string, input: BundleInput): Promise<Bund
   const outcome: RunOutcome = { ...input.outcome, settings: { ...input.outcome.settings, showSecrets: false } };
   const { mask } = input;
   if (mask.showsSecrets) throw new Error('a bundle is always masked: give it the run\'s secrets, not the mask of --show-secrets');
-  const files: Array<[string, string]> = [
-    ['report.json', jsonReportText(outcome, mask)],
-    ['report.html', htmlReportText(outcome, mask)],
-    ['junit.xml', junitText(outcome, mask)],
-    ['transcript.json', transcriptText(outcome, mask)],
+  // Each report is made as its file is written, and hashed from the file: the JSON report and the transcript are
+  // streamed, so a long run's are never one string, and no report is held while the next is made.
+  const files: Array<[string, string | ((temporary: string) => Promise<void>)]> = [
+    ['report.json', (temporary) => writeJsonReport(temporary, outcome, mask)],
+    ['report.html', (temporary) => writeFile(temporary, htmlReportText(outcome, mask))],
+    ['junit.xml', (temporary) => writeFile(temporary, junitText(outcome, mask))],
+    ['transcript.json', (temporary) => writeTranscript(temporary, outcome, mask)],
     ['settings.json', mask.json(`${JSON.stringify(input.settings, null, 2)}\n`)],
   ];
   const registration = outcome.context.registration;
@@ -37,8 +42,14 @@ export async function writeBundle(dir: string, input: BundleInput): Promise<Bund
   await mkdir(dir, { recursive: true });
   const entries: ManifestEntry[] = [];
   for (const [path, content] of files) {
-    await writeAtomically(join(dir, path), content);
-    entries.push({ path, sha256: sha256(content), bytes: Buffer.byteLength(content) });
+    COLLECTOR_PACING.collectNow();
+    if (typeof content === 'string') {
+      await writeAtomically(join(dir, path), (temporary) => writeFile(temporary, content));
+      entries.push({ path, sha256: sha256(content), bytes: Buffer.byteLength(content) });
+    } else {
+      await writeAtomically(join(dir, path), content);
+      entries.push({ path, ...(await fileHash(join(dir, path))) });
+    }
   }
   const manifest: BundleManifest = {
     format: MANIFEST_FORMAT,
@@ -49,18 +60,28 @@ export async function writeBundle(dir: string, input: BundleInput): Promise<Bund
     files: entries,
   };
   // The manifest last: whatever a kill leaves, each file is whole, and a bundle cut off midway fails its hashes.
-  await writeAtomically(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeAtomically(join(dir, MANIFEST_FILE), (temporary) => writeFile(temporary, `${JSON.stringify(manifest, null, 2)}\n`));
   return manifest;
 }
 
 /** Each file at a temporary name, then renamed: a reader (or a kill) never sees half a file. */
-async function writeAtomically(path: string, content: string): Promise<void> {
+async function writeAtomically(path: string, write: (temporary: string) => Promise<void>): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    await writeFile(temporary, content);
+    await write(temporary);
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
     throw error;
   }
+}
+
+async function fileHash(path: string): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of createReadStream(path)) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { sha256: hash.digest('hex'), bytes };
 }

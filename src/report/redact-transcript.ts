@@ -1,28 +1,44 @@
-import type { Exchange } from '../transcript/exchange.js';
+import type { Exchange, RecordedResponse } from '../transcript/exchange.js';
 import { numberedMask, redactBodyText, redactHeaders, redactJson, type Mask } from '../core/redact.js';
+
+type RedactedBody = Pick<RecordedResponse, 'body' | 'json'>;
 
 /**
  * A copy of the exchanges safe to write to disk: credential headers and secret-looking body values
  * hidden. Every body is redacted the same way, and each distinct secret gets its own placeholder, so rules
  * judging the copy again reach the same verdicts (a secret that changed between two applies still differs).
+ * A body the client stored once for many answers (a poll answered the same thousands of times) is redacted
+ * once and its copy shared: a copy for each exchange held a long run's bodies many times over.
  */
 export function redactExchanges(exchanges: readonly Exchange[], mask: Mask = numberedMask()): Exchange[] {
-  return exchanges.map((exchange) => ({
-    ...exchange,
-    request: {
-      ...exchange.request,
-      headers: redactHeaders(exchange.request.headers),
-      ...(exchange.request.body !== undefined && { body: redactBodyText(exchange.request.body, undefined, mask) }),
-    },
-    ...(exchange.response
-      ? {
-          response: {
-            ...exchange.response,
-            headers: redactHeaders(exchange.response.headers),
-            body: redactBodyText(exchange.response.body, exchange.response.json, mask),
-            json: exchange.response.json.ok ? { ok: true, value: redactJson(exchange.response.json.value, mask) } : exchange.response.json,
-          },
-        }
-      : {}),
-  }));
+  return [...redactedEach(exchanges, mask)];
+}
+
+/** The same copies as {@link redactExchanges}, made one at a time as they are asked for: a writer holds one. */
+export function* redactedEach(exchanges: Iterable<Exchange>, mask: Mask = numberedMask()): Generator<Exchange> {
+  // Keyed by the parsed value the store shares with the body, checked against the body's text.
+  const bodies = new WeakMap<object, { from: string; redacted: RedactedBody }>();
+  const redactedBody = (response: RecordedResponse): RedactedBody => {
+    const known = bodies.get(response.json);
+    if (known && known.from === response.body) return known.redacted;
+    const redacted: RedactedBody = {
+      body: redactBodyText(response.body, response.json, mask),
+      json: response.json.ok ? { ok: true, value: redactJson(response.json.value, mask) } : response.json,
+    };
+    bodies.set(response.json, { from: response.body, redacted });
+    return redacted;
+  };
+  for (const exchange of exchanges) {
+    yield {
+      ...exchange,
+      request: {
+        ...exchange.request,
+        headers: redactHeaders(exchange.request.headers),
+        ...(exchange.request.body !== undefined && { body: redactBodyText(exchange.request.body, undefined, mask) }),
+      },
+      ...(exchange.response
+        ? { response: { ...exchange.response, headers: redactHeaders(exchange.response.headers), ...redactedBody(exchange.response) } }
+        : {}),
+    };
+  }
 }

@@ -8,6 +8,7 @@ import type { SecretMask } from './secret-mask.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import { OUTPUT_KINDS, type RunOutputs } from '../config/output-paths.js';
 import { environmentCause, OutputError } from '../errors.js';
+import { COLLECTOR_PACING } from '../client/collector-pacing.js';
 
 /** An output that could not be written: which one, and the one-line error that says why. */
 export interface MissingOutput {
@@ -43,6 +44,9 @@ export async function writeOutputs(outputs: RunOutputs, outcome: RunOutcome, mas
   for (const kind of Object.keys(OUTPUT_KINDS) as Array<keyof RunOutputs>) {
     const path = outputs[kind];
     if (path === undefined) continue;
+    // The run's garbage, then each output's, is collected before the next output is made: a run's peak memory
+    // is often its last moment, every output's copies on top of each other.
+    COLLECTOR_PACING.collectNow();
     try {
       await writers[kind](path);
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { RunOutcome } from '../runner/outcome.js';
 import { transcriptFileText, writeTranscriptFile } from '../transcript/transcript-file.js';
 import { numberedMask } from '../core/redact.js';
-import { redactExchanges } from './redact-transcript.js';
+import { redactedEach, redactExchanges } from './redact-transcript.js';
 import type { SecretMask } from './secret-mask.js';
 
 /**
@@ -23,5 +23,5 @@ export async function writeTranscript(path: string, outcome: RunOutcome, mask: S
   if (mask.showsSecrets) return writeTranscriptFile(path, exchanges, events, outcome.context);
   const numbers = numberedMask();
   const masked = mask.withPlaceholder(numbers);
-  await writeTranscriptFile(path, redactExchanges(exchanges, numbers), events, outcome.context, (chunk) => masked.json(chunk));
+  await writeTranscriptFile(path, redactedEach(exchanges, numbers), events, outcome.context, (chunk) => masked.json(chunk));
 }

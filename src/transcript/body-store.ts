@@ -19,6 +19,50 @@ const BY_BYTES_LIMIT = 1024;
 
 const EMPTY = Buffer.alloc(0);
 
+/**
+ * How far a cut may move to fall between words. A body cut in the middle of a token (an echoed API key, a
+ * bearer token) would keep a piece of it that no secret mask recognises as one; cut at the nearest space,
+ * quote or bracket instead, a token is kept whole (and masked as any other) or not at all.
+ */
+const WORD_WINDOW = 2 * 1024;
+
+/** Bytes a token never holds: whitespace, quotes, and the punctuation that delimits JSON, HTML and lists. */
+const BETWEEN_WORDS = new Set([0x09, 0x0a, 0x0d, 0x20, 0x22, 0x27, 0x28, 0x29, 0x2c, 0x3b, 0x3c, 0x3e, 0x5b, 0x5c, 0x5d, 0x7b, 0x7d]);
+
+/** The last byte between words in [from, to), or -1. */
+function lastBetween(bytes: Buffer, from: number, to: number): number {
+  for (let at = to - 1; at >= Math.max(0, from); at--) if (BETWEEN_WORDS.has(bytes[at]!)) return at;
+  return -1;
+}
+
+/** The first byte between words in [from, to), or -1. */
+function firstBetween(bytes: Buffer, from: number, to: number): number {
+  for (let at = from; at < Math.min(bytes.length, to); at++) if (BETWEEN_WORDS.has(bytes[at]!)) return at;
+  return -1;
+}
+
+/**
+ * Where a kept text that would end at `end` ends: after the last word that ends before it (the word cut is
+ * dropped), else after the word it cuts (kept whole), else at `end` when no word ends within the window.
+ */
+export function cutBefore(bytes: Buffer, end: number): number {
+  const before = lastBetween(bytes, end - WORD_WINDOW, end);
+  if (before !== -1) return before + 1;
+  const after = firstBetween(bytes, end, end + WORD_WINDOW);
+  return after !== -1 ? after : end;
+}
+
+/**
+ * Where a kept text that would start at `start` starts: before the word it cuts (kept whole), else after it
+ * (dropped), else at `start` when no word starts within the window.
+ */
+export function cutAfter(bytes: Buffer, start: number): number {
+  const before = lastBetween(bytes, start - WORD_WINDOW, start);
+  if (before !== -1) return before;
+  const after = firstBetween(bytes, start, start + WORD_WINDOW);
+  return after !== -1 ? after : start;
+}
+
 function decode(bytes: Buffer): string {
   return new TextDecoder('utf-8').decode(bytes);
 }
@@ -57,19 +101,26 @@ export class BodyStore {
     const known = this.byHash.get(key);
     if (known) return known;
     const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    const whole = decode(bytes);
+    // A cut body is never parsed: a long one is not decoded whole either, only its head and tail are.
+    const whole = truncated && bytes.length > KEEP_WHOLE_BYTES ? '' : decode(bytes);
     const json = parseBodyJson(whole, truncated);
-    const stored: StoredBody =
-      bytes.length <= KEEP_WHOLE_BYTES
-        ? { body: whole, bodyBytes: bytes.length, truncated, json, sha256 }
-        : {
-            body: `${decode(bytes.subarray(0, HEAD_BYTES))}\n… ${(bytes.length - HEAD_BYTES - TAIL_BYTES).toLocaleString('en-US')} bytes not kept (sha256 ${sha256}) …\n${decode(bytes.subarray(bytes.length - TAIL_BYTES))}`,
-            bodyBytes: bytes.length,
-            truncated,
-            json,
-            sha256,
-            elided: { headBytes: HEAD_BYTES, tailBytes: TAIL_BYTES },
-          };
+    // A body cut at the read limit ends in a cut too: it is kept up to the last word that came whole.
+    const end = truncated ? cutBefore(bytes, bytes.length) : bytes.length;
+    let stored: StoredBody;
+    if (bytes.length <= KEEP_WHOLE_BYTES) {
+      stored = { body: end === bytes.length ? whole : decode(bytes.subarray(0, end)), bodyBytes: bytes.length, truncated, json, sha256 };
+    } else {
+      const headEnd = cutBefore(bytes, HEAD_BYTES);
+      const tailStart = cutAfter(bytes, end - TAIL_BYTES);
+      stored = {
+        body: `${decode(bytes.subarray(0, headEnd))}\n… ${(bytes.length - headEnd - (end - tailStart)).toLocaleString('en-US')} bytes not kept (sha256 ${sha256}) …\n${decode(bytes.subarray(tailStart, end))}`,
+        bodyBytes: bytes.length,
+        truncated,
+        json,
+        sha256,
+        elided: { headBytes: headEnd, tailBytes: end - tailStart },
+      };
+    }
     this.byHash.set(key, stored);
     return stored;
   }

@@ -46,10 +46,13 @@ export function transcriptFileText(exchanges: readonly Exchange[], events: reado
   return `${JSON.stringify(file)}\n`;
 }
 
-/** Writes the same text as {@link transcriptFileText}, one exchange at a time: a long run's transcript is never one string. */
+/**
+ * Writes the same text as {@link transcriptFileText}, one exchange at a time: a long run's transcript is never one
+ * string. The exchanges may be made as they are written (iterated once).
+ */
 export async function writeTranscriptFile(
   path: string,
-  exchanges: readonly Exchange[],
+  exchanges: Iterable<Exchange>,
   events: readonly TranscriptEvent[],
   context: JudgeContext,
   piece?: (chunk: string) => string,
@@ -58,7 +61,7 @@ export async function writeTranscriptFile(
   await writeJsonFile(path, file, '', piece);
 }
 
-function* storedEach(exchanges: readonly Exchange[]): Generator<StoredExchange> {
+function* storedEach(exchanges: Iterable<Exchange>): Generator<StoredExchange> {
   for (const exchange of exchanges) yield stored(exchange);
 }
 

@@ -73,3 +73,44 @@ describe('the body store', () => {
     expect(again.transcript.bySeq(read.seq)!.response!.json).toEqual({ ok: true, value: big });
   });
 });
+
+describe('the body store, where it cuts a body', () => {
+  const token = 'tok-3f9a1c7e5b2d4f6a8c0e1b3d';
+  const key = 'key-8b1d3f5a7c9e0b2d4f6a8c1e';
+  const piecesOf = (secret: string): string[] => [secret.slice(0, 8), secret.slice(4, 12), secret.slice(-8)];
+  /** A secret is kept whole, where a mask finds it, or not at all: never a piece of it. */
+  const wholeOrAbsent = (body: string, secret: string): boolean => body.includes(secret) || piecesOf(secret).every((piece) => !body.includes(piece));
+
+  it('never keeps part of a token across the kept head or tail of a long body', () => {
+    const head = '{"outcome":"in_progress","results":[],"description":"';
+    const before = 'p'.repeat(16 * 1024 - head.length - 10);
+    const text = `${head}${before} Bearer ${token} ${'y'.repeat(80 * 1024)} ${key} ${'q'.repeat(4 * 1024 - 20)}"}`;
+    const kept = new BodyStore().keep(bytes(text), false);
+    expect(kept.elided).toBeDefined();
+    // The token across the head's end is dropped, up to the space before it; the key across the tail's start is kept whole.
+    expect(kept.body).toContain(`${before} Bearer \n… `);
+    expect(piecesOf(token).some((piece) => kept.body.includes(piece))).toBe(false);
+    expect(kept.body.endsWith(`…\n ${key} ${'q'.repeat(4 * 1024 - 20)}"}`)).toBe(true);
+    expect(kept.elided!.headBytes + kept.elided!.tailBytes).toBeLessThan(24 * 1024);
+  });
+
+  it('keeps a token whole when no space comes after it within reach', () => {
+    const text = `{"description":"${'y'.repeat(80 * 1024)} tok${key}${'q'.repeat(4 * 1024 - 10)}"}`;
+    const kept = new BodyStore().keep(bytes(text), false);
+    expect(wholeOrAbsent(kept.body, key)).toBe(true);
+    expect(kept.body).toContain(`…\n tok${key}`);
+  });
+
+  it('keeps a body cut at the read limit up to the last word that came whole', () => {
+    const kept = new BodyStore().keep(bytes(`{"outcome":"in_progress","description":"echo ${token}`), true);
+    expect(kept.body).toBe('{"outcome":"in_progress","description":"echo ');
+    const long = new BodyStore().keep(bytes(`{"description":"${'z '.repeat(40 * 1024)}${key}`), true);
+    expect(piecesOf(key).some((piece) => long.body.includes(piece))).toBe(false);
+    expect(long.body.endsWith('z z ')).toBe(true);
+  });
+
+  it('cuts where it must when no space, quote or bracket is near', () => {
+    const kept = new BodyStore().keep(bytes(`"${'x'.repeat(100 * 1024)}"`), false);
+    expect(kept.elided).toEqual({ headBytes: 16 * 1024, tailBytes: 4 * 1024 });
+  });
+});

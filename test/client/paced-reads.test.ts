@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import type { ProvisionerClient } from '../../src/client/client.js';
+import { paceReads, PARSER_READ_BYTES } from '../../src/client/paced-reads.js';
+import { useLoopbackClient } from '../support/loopback-client.js';
+
+describe('paced socket reads', () => {
+  it('hand the parser at most a few KiB at a time, and nothing once the socket is destroyed', () => {
+    const socket = new PassThrough();
+    paceReads(socket as unknown as Parameters<typeof paceReads>[0]);
+    socket.write(Buffer.alloc(PARSER_READ_BYTES * 2 + 100, 'a'));
+    expect((socket.read() as Buffer).length).toBe(PARSER_READ_BYTES);
+    expect((socket.read() as Buffer).length).toBe(PARSER_READ_BYTES);
+    socket.write(Buffer.alloc(PARSER_READ_BYTES, 'b'));
+    socket.destroy();
+    expect(socket.read()).toBeNull();
+  });
+
+  it('leave a small read whole', () => {
+    const socket = new PassThrough();
+    paceReads(socket as unknown as Parameters<typeof paceReads>[0]);
+    socket.write(Buffer.from('HTTP/1.1 200 OK\r\n\r\n'));
+    expect((socket.read() as Buffer).toString()).toBe('HTTP/1.1 200 OK\r\n\r\n');
+  });
+});
+
+describe('an answer with 10,000 headers', () => {
+  const loopback = useLoopbackClient();
+  const headers = Array.from({ length: 10_000 }, (_, i) => [`x-h${i}`, 'v']).flat();
+
+  it('is recorded as a transport error that says the headers were too long, and the next read on the client is answered', async () => {
+    let calls = 0;
+    const client: ProvisionerClient = await loopback((req, res) => {
+      req.resume();
+      if (calls++ === 0) res.writeHead(200, headers).end('{}');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"outcome":"succeeded","description":"done","results":[]}');
+    });
+    const read = () => client.send({ suite: 'test', tag: 'poll', probe: false, method: 'GET', path: '/operations/a', operationId: 'a', timeoutMs: 10_000 });
+    const flooded = await read();
+    expect(flooded.response).toBeUndefined();
+    expect(flooded.error?.message).toMatch(/^the answer's headers are longer than [\d,]+ bytes, more than the kit .* reads \(UND_ERR_HEADERS_OVERFLOW\)$/);
+    const next = await read();
+    expect(next.response?.status).toBe(200);
+  });
+});
