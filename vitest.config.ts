@@ -1,9 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Unit tests that start no process and leave no global state behind (timers and spies are restored by the
- * tests themselves): they share a worker's modules instead of loading them again for every file, which on
- * two cores costs more than most of these files' tests take.
+ * Tests that leave no state behind in the modules they load (timers, spies and servers are restored or
+ * closed by the tests themselves): they share a worker's modules instead of loading them again for every
+ * file, which on two cores costs more than most of these files' tests take. The reference's tests stay
+ * apart: its faults count the ids they issue in module state.
  */
 const SHARED_MODULES = [
   'test/rules/**/*.test.ts',
@@ -16,6 +17,12 @@ const SHARED_MODULES = [
   'test/scenarios/**/*.test.ts',
   'test/client/**/*.test.ts',
   'test/docs/**/*.test.ts',
+  // All but the test that mocks a rule's module: a module a worker has loaded already cannot be mocked.
+  'test/runner/!(judge-error).test.ts',
+  'test/api/**/*.test.ts',
+  'test/architecture/**/*.test.ts',
+  'test/cli/**/*.test.ts',
+  'test/*.test.ts',
 ];
 
 export default defineConfig({
@@ -26,7 +33,7 @@ export default defineConfig({
     reporters: ['default', './test/support/plain-summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: SHARED_MODULES, isolate: false } },
-      // Everything else, the end-to-end tests, servers and child processes included, gets a fresh worker per file.
+      // Everything else (end-to-end, properties, observe, the reference, the mocked judge) gets a fresh worker per file.
       { extends: true, test: { name: 'isolated', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SHARED_MODULES] } },
     ],
   },
