@@ -25,16 +25,26 @@ const SHARED_MODULES = [
   'test/*.test.ts',
 ];
 
+/**
+ * Files that run several whole runs of the kit at once on their own: each has the machine to itself, after
+ * the others, as every file had when files ran one at a time.
+ */
+const ALONE = ['test/e2e/reference-expectations.test.ts', 'test/e2e/slow-property-bugs.test.ts'];
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two files at once: most end-to-end files wait on the provisioner's work far more than they compute, and
+    // vitest would otherwise take one worker on two cores (the number of cores less one).
+    maxWorkers: 2,
     reporters: ['default', './test/support/plain-summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: SHARED_MODULES, isolate: false } },
       // Everything else (end-to-end, properties, observe, the reference, the mocked judge) gets a fresh worker per file.
-      { extends: true, test: { name: 'isolated', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SHARED_MODULES] } },
+      { extends: true, test: { name: 'isolated', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SHARED_MODULES, ...ALONE] } },
+      { extends: true, test: { name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },
 });
