@@ -34,7 +34,8 @@ const ALONE = ['test/e2e/reference-expectations.test.ts', 'test/e2e/slow-propert
 export default defineConfig({
   test: {
     testTimeout: 60_000,
-    hookTimeout: 30_000,
+    // As long as a test's: with two files at once, a hook that walks the whole source may wait for a core.
+    hookTimeout: 60_000,
     pool: 'forks',
     // Two files at once: most end-to-end files wait on the provisioner's work far more than they compute, and
     // vitest would otherwise take one worker on two cores (the number of cores less one).
