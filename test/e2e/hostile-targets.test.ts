@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -16,25 +16,23 @@ const API_KEY = 'key-0a1b2c3d4e5f-secret';
 // What a terminal would act on: C0/C1 controls but tab and newline, DEL, and bidirectional overrides.
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-const servers: Server[] = [];
-
 /** True on every `n`th call: the twists alternate with ordinary answers, the same way on every run. */
 function everyNth(n: number): () => boolean {
   let calls = 0;
   return () => ++calls % n === 0;
 }
 
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((done) => server.close(done))));
-});
-
-function listen(handler: Handler): Promise<string> {
-  const server = createServer((req, res) => {
+/** Serves `handler` on loopback until the test that asked for it ends (the tests run side by side). */
+function listen(onTestFinished: (close: () => Promise<void>) => void, handler: Handler): Promise<string> {
+  const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => handler(req, res, Buffer.concat(chunks).toString('utf8')));
   });
-  servers.push(server);
+  onTestFinished(async () => {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  });
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
 }
 
@@ -102,14 +100,16 @@ async function runAgainst(url: string): Promise<{ exitCode: number; failed: stri
   return { exitCode: run.exitCode, failed: run.report!.rules.filter((r) => r.status === 'fail').map((r) => r.id), outputs };
 }
 
-describe('the CLI against hostile targets', () => {
-  it('never follows a redirect, not even to another host', async () => {
+// Each test has its servers and its folder to itself: they run side by side, one's waits overlapping another's work.
+describe.concurrent('the CLI against hostile targets', () => {
+  it('never follows a redirect, not even to another host', async ({ onTestFinished }) => {
     let elsewhere = 0;
-    const other = await listen((_req, res) => {
+    const other = await listen(onTestFinished, (_req, res) => {
       elsewhere += 1;
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"outcome":"succeeded","results":[]}');
     });
     const url = await listen(
+      onTestFinished,
       provisioner((kind, req, res) => {
         res.writeHead(kind === 'post' ? 307 : 302, { location: `${other}${req.url ?? '/'}` }).end();
         return true;
@@ -120,8 +120,9 @@ describe('the CLI against hostile targets', () => {
     expect(failed).toContain('answer.status');
   });
 
-  it('survives 10,000 headers on every answer', async () => {
+  it('survives 10,000 headers on every answer', async ({ onTestFinished }) => {
     const url = await listen(
+      onTestFinished,
       provisioner((_kind, _req, res) => {
         for (let i = 0; i < 10_000; i++) res.setHeader(`x-filler-${i}`, 'x');
         return false;
@@ -130,9 +131,10 @@ describe('the CLI against hostile targets', () => {
     await runAgainst(url);
   });
 
-  it('shows ANSI, bidi and invalid UTF-8 in progress notes and error pages as inert text', async () => {
+  it('shows ANSI, bidi and invalid UTF-8 in progress notes and error pages as inert text', async ({ onTestFinished }) => {
     const twisted = everyNth(2);
     const url = await listen(
+      onTestFinished,
       provisioner((kind, req, res) => {
         if (kind === 'read' && twisted()) {
           res.writeHead(200, { 'content-type': 'application/json' }).end(
@@ -151,9 +153,10 @@ describe('the CLI against hostile targets', () => {
     expect(failed).toContain('answer.status');
   });
 
-  it('writes no secret that the target echoes back in its notes, outputs and error pages', async () => {
+  it('writes no secret that the target echoes back in its notes, outputs and error pages', async ({ onTestFinished }) => {
     const twisted = everyNth(2);
     const url = await listen(
+      onTestFinished,
       provisioner((kind, req, res) => {
         const echoed = `${String(req.headers.authorization)} ${String(req.headers['x-api-key'])}`;
         if (kind === 'read' && twisted()) {
@@ -171,10 +174,11 @@ describe('the CLI against hostile targets', () => {
     expect(failed).toContain('answer.status');
   });
 
-  it('ends a run whose every answer is an endless body or a deep, huge or garbage one', async () => {
+  it('ends a run whose every answer is an endless body or a deep, huge or garbage one', async ({ onTestFinished }) => {
     const deep = everyNth(3);
     const huge = everyNth(3);
     const url = await listen(
+      onTestFinished,
       provisioner((kind, req, res) => {
         if (kind === 'post' && req.url === '/apply') {
           res.writeHead(200, { 'content-type': 'application/json' });

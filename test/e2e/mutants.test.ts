@@ -87,6 +87,9 @@ async function closedPort(): Promise<number> {
 }
 
 const FAST = ['--poll-interval', 'PT0.1S', '--max-operation-duration', 'PT30S'];
+// Against a provisioner that gives every plan and apply the same short answer, a few generated cases per
+// property show what all of them would: the properties still run, fail and shrink.
+const FEW_CASES = ['--max-examples', '4'];
 
 describe('the CLI against provisioners written apart from the kit', () => {
   const mocks = mockProvisioners();
@@ -106,7 +109,7 @@ describe('the CLI against provisioners written apart from the kit', () => {
       http.post('*/plan', () => new HttpResponse(PROXY_PAGE, { status: 502, headers: { 'content-type': 'text/html' } })),
       http.post('*/apply', () => new HttpResponse(PROXY_PAGE, { status: 502, headers: { 'content-type': 'text/html' } })),
     ]);
-    const run = await runCli(['run', '--url', server.url, ...FAST]);
+    const run = await runCli(['run', '--url', server.url, ...FAST, ...FEW_CASES]);
     expect(run.exitCode).toBe(1);
     expect(run.report!.rules.find((r) => r.id === 'answer.status')!.status).toBe('fail');
     expect(run.stdout).toContain('502 Bad Gateway');
@@ -121,7 +124,7 @@ describe('the CLI against provisioners written apart from the kit', () => {
   it("calls a JSON 503 the provisioner's own even when nginx in front of it stamped its Server header", async () => {
     const busy = (): Response => HttpResponse.json({ message: 'too busy' }, { status: 503, headers: { server: 'nginx/1.24.0' } });
     const server = await mocks.serve([http.post('*/plan', busy), http.post('*/apply', busy)]);
-    const run = await runCli(['run', '--url', server.url, ...FAST]);
+    const run = await runCli(['run', '--url', server.url, ...FAST, ...FEW_CASES]);
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toMatch(/POST \/plan answered 503/);
     expect(run.stdout).toContain('the provisioner never answered 202');
