@@ -115,7 +115,10 @@ describe('observe: the control plane through the observer', () => {
     expect(observation.traffic.changeSetTypes['managed-resource/postgres']).toBe(3);
     expect(observation.traffic.actions.created).toBeGreaterThan(0);
     expect(observation.rules['answer.status']).toEqual({ exercised: 9, held: 9, broken: 0 });
-    expect(observation.rules['operation.in-progress-results-empty']!.exercised).toBe(5);
+    // Each operation whose reads met it in progress exercised the rule: on a loaded machine a first read may come after the work ended.
+    const metInProgress = new Set(traffic.exchanges.filter((e) => e.tag === 'poll' && /"in_progress"/.test(e.response?.body ?? '')).map((e) => e.operationId));
+    expect(metInProgress.size).toBeGreaterThan(0);
+    expect(observation.rules['operation.in-progress-results-empty']!.exercised).toBe(metInProgress.size);
     for (const id of ['operation.unknown-404', 'operation.malformed-id', 'capacity.burst', 'input.malformed-json', 'apply.idempotent']) {
       expect(rule(outcome, id).status).toBe('not-exercised');
       expect(rule(outcome, id).message).toContain(NEVER_HAD);
