@@ -22,6 +22,8 @@ export interface PropertyRunSettings {
   allowApplyGenerated: boolean;
   /** Rules only a wait past the deadline can break that the scenarios showed broken (undefined while they run): not worth shrinking for. */
   deadlineRulesFailed?: () => ReadonlySet<string> | undefined;
+  /** Resolves once the scenarios have ended and `deadlineRulesFailed` knows what they showed. */
+  deadlineRulesKnown?: Promise<unknown>;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function runProperties(
       path: settings.path,
       allowApplyGenerated: settings.allowApplyGenerated,
       ...(settings.deadlineRulesFailed && { deadlineRulesFailed: settings.deadlineRulesFailed }),
+      ...(settings.deadlineRulesKnown && { deadlineRulesKnown: settings.deadlineRulesKnown }),
     },
   });
   const deadline = performance.now() + settings.timeLimitMs;

@@ -174,7 +174,7 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
     // applies wait for the scenarios' (see runProperties), as the control plane never runs two applies under one lock.
     const propertiesDone = burstOver.then(async () => {
       if (!request.properties || nothingAnswered.signal.aborted) return;
-      const settings = { ...trackedProperties(propertySettings(request, budget), request.progress), deadlineRulesFailed: () => deadlineRulesFailed };
+      const settings = { ...trackedProperties(propertySettings(request, budget), request.progress), deadlineRulesFailed: () => deadlineRulesFailed, deadlineRulesKnown: scenariosJudged };
       properties = await runProperties(suiteContext, settings, context, (info) => context.changeSets.push(info), scenariosJudged);
     });
     await Promise.all([scenariosJudged, burstOver, propertiesDone]);

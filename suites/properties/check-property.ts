@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import { InternalError, messageOf } from '../../src/errors.js';
+import { RULES } from '../../src/rules/index.js';
 import { BatchArbitrary } from './batch-arbitrary.js';
 import { besideOf, neighboursOf, type Beside } from './batch-load.js';
 import { BatchVerdicts, SKIPPED, type SubCaseRecord } from './batch-verdicts.js';
@@ -186,7 +187,15 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
       context.caseEnded?.({ shrinking });
     }
     verdicts.remember(batch, [...records, ...batch.slice(count).map((): typeof SKIPPED => SKIPPED)]);
+    if (lastFailure === undefined) await scenariosHeardOf(records);
     return heldBy(records);
+  };
+  // A first failure that broke only rules the deadline shows waits, while the scenarios still run, to hear whether
+  // they showed it too: shrinking it would cost a whole deadline per candidate, and a chance failure would shrink to noise.
+  const scenariosHeardOf = async (records: ReadonlyArray<SubCaseRecord<T>>): Promise<void> => {
+    const failing = records.find((record) => record.verdict.broken.length > 0);
+    if (!failing || settings.deadlineRulesKnown === undefined || settings.deadlineRulesFailed?.() !== undefined) return;
+    if (failing.verdict.broken.every((id) => DEADLINE_ONLY_RULES.has(id))) await settings.deadlineRulesKnown.catch(() => undefined);
   };
   // A generated batch runs whole, each sub-case beside the others. A one-item batch runs beside what its verdict is
   // taken beside: a shrink candidate not run ahead, nothing; one named by a replay's path, what it was judged beside.
@@ -322,6 +331,9 @@ async function runGuarded<T>(spec: PropertySpec<T>, value: T, caseSuite: string,
     throw new InternalError(`${caseSuite}: the kit failed while running a case: ${messageOf(error)}`, { cause: error });
   }
 }
+
+/** The rules only a wait past the operation deadline can break. */
+const DEADLINE_ONLY_RULES: ReadonlySet<string> = new Set(RULES.filter((rule) => rule.shownByWaitingOutDeadline === true).map((rule) => rule.id));
 
 /** Every rule the case broke is one the run already showed broken by outlasting the deadline. */
 function shownAlready(broken: readonly string[], deadlineRulesFailed: ReadonlySet<string> | undefined): boolean {

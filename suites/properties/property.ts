@@ -24,6 +24,11 @@ export interface PropertySettings {
    * nothing is known yet, and the failure is shrunk as any other).
    */
   deadlineRulesFailed?: () => ReadonlySet<string> | undefined;
+  /**
+   * Resolves once `deadlineRulesFailed` knows (the scenarios have ended): a first failure that broke only rules
+   * the deadline shows waits for it rather than shrink what the scenarios may show anyway.
+   */
+  deadlineRulesKnown?: Promise<unknown>;
 }
 
 /** What a property suite gets besides a scenario suite's context. */

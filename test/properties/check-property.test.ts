@@ -156,6 +156,25 @@ describe('checkProperty', () => {
     expect(unknown.counterexample).toBe('n = 100');
   });
 
+  it('waits, with a first failure that broke only deadline rules, to hear what the scenarios still running showed', async () => {
+    const deadline = 'operation.within-max-duration';
+    let shown: ReadonlySet<string> | undefined;
+    let scenariosEnd!: () => void;
+    const known = new Promise<void>((resolve) => (scenariosEnd = resolve)).then(() => {
+      shown = new Set([deadline]);
+    });
+    setTimeout(scenariosEnd, 30);
+    const lateOnly = spec(async (n) => (n >= 100 ? { broken: [deadline], exchanges: [n], notes: ['late'] } : HELD));
+    const reported = await checkProperty(contextWith({ seed: 42, deadlineRulesFailed: () => shown, deadlineRulesKnown: known }), lateOnly);
+    expect(reported).toMatchObject({ status: 'failed', ruleIds: [deadline], shrinkRuns: 0, reruns: [] });
+    expect(reported.message).toMatch(/not shrunk, nor run again: the run's scenarios already broke/);
+    // A failure that broke another rule too never waits for them: it is shrunk at once.
+    const never = new Promise<void>(() => undefined);
+    const alsoStatus = spec(async (n) => (n >= 100 ? { broken: [deadline, 'answer.status'], exchanges: [n], notes: ['late', 'bad status'] } : HELD));
+    const both = await checkProperty(contextWith({ seed: 42, deadlineRulesFailed: () => undefined, deadlineRulesKnown: never }), alsoStatus);
+    expect(both.counterexample).toBe('n = 100');
+  });
+
   it('counts the cases it judged the same way in the live progress and the result, those a limit cut off nowhere', async () => {
     let ended = 0;
     let shrinkEnded = 0;
