@@ -9,6 +9,7 @@ import { stat } from 'node:fs/promises';
 import { verifyBundle, type BundleCheck } from '../runner/verify-bundle.js';
 import { SecretMask } from '../report/secret-mask.js';
 import type { Exchange } from '../transcript/exchange.js';
+import { writeObservedOutputs } from '../observe/outputs.js';
 
 export function verifyCommand(result: CommandResult): CommandModule<object, VerifyArgs> {
   return {
@@ -30,8 +31,10 @@ export function verifyCommand(result: CommandResult): CommandModule<object, Veri
       const selection = { strict: args.strict, only: ruleIdsFlag('--only', args.only), skip: ruleIdsFlag('--skip', args.skip) };
       const { verifyTranscriptFile } = await import('../observe/verify-transcript.js');
       const outcome = await verifyTranscriptFile(args.transcript, selection, { showSecrets: args.showSecrets });
+      const mask = printedMask(args, outcome.transcript.exchanges);
+      await writeObservedOutputs({ report: args.report, junit: args.junit, html: args.html }, outcome, { shown: mask, secrets: mask }, {});
       const summary = renderSummary(outcome, { color: shouldUseColor(process.stdout, process.env) });
-      process.stdout.write(printedMask(args, outcome.transcript.exchanges).text(summary));
+      process.stdout.write(mask.text(summary));
       result.exitCode = outcome.exitCode;
     },
   };

@@ -12,12 +12,14 @@ describe('verify: judging a written transcript again, offline', () => {
       '--reference-work', 'PT0.3S', '--poll-interval', 'PT0.1S', '--no-properties', '--transcript', transcript,
     ]);
     expect(run.exitCode).toBe(1);
-    const verify = await runCli(['verify', transcript], { withReport: false });
+    const verify = await runCli(['verify', transcript]);
     expect(verify.exitCode).toBe(1);
     expect(verify.stdout).toContain('judged again offline');
     for (const rule of run.report!.rules) {
       expect(verify.stdout).toMatch(new RegExp(`^. ${rule.status.replace('-', '\\-')} +${rule.id.replace(/\./g, '\\.')} `, 'm'));
     }
+    // The same report outputs as the run's: its JSON report holds every rule as the run judged it.
+    expect(verify.report!.rules.map((rule) => [rule.id, rule.status])).toEqual(run.report!.rules.map((rule) => [rule.id, rule.status]));
   });
 
   it('says which file it cannot read, with exit code 2', async () => {
