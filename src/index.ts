@@ -14,7 +14,7 @@ export type {
 export type { ConformanceOptions } from './api/options.js';
 export { startObserver, type Observer, type ObserverOptions } from './api/observe.js';
 export type { Observation, RuleCount, TrafficSeen } from './core/observation.js';
-export { verifyTranscript } from './runner/verify.js';
+export { verifyTranscriptFile as verifyTranscript } from './observe/verify-transcript.js';
 export { verifyBundle, type BundleCheck, type BundleProblem } from './runner/verify-bundle.js';
 export type { RuleSelection } from './rules/index.js';
 export type { RunOutcome } from './runner/outcome.js';
