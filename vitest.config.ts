@@ -26,10 +26,16 @@ const SHARED_MODULES = [
 ];
 
 /**
- * Files that run several whole runs of the kit at once on their own: each has the machine to itself, after
- * the others, as every file had when files ran one at a time.
+ * Files that run several whole runs of the kit at once, or whose faults show only when reads race each other
+ * within milliseconds: each has the machine to itself, after the others, as every file had when files ran one
+ * at a time.
  */
-const ALONE = ['test/e2e/reference-expectations.test.ts', 'test/e2e/slow-property-bugs.test.ts'];
+const ALONE = [
+  'test/e2e/reference-expectations.test.ts',
+  'test/e2e/slow-property-bugs.test.ts',
+  'test/properties/model-based-runs.test.ts',
+  'test/properties/model-racing-reads.test.ts',
+];
 
 export default defineConfig({
   test: {
