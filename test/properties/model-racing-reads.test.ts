@@ -87,7 +87,11 @@ describe('the racing-reads fault of the reference', () => {
     expect(withModel.exitCode).toBe(1);
     const [property] = withModel.properties;
     expect(property).toMatchObject({ name: modelBasedRuns.name, status: 'failed', ruleIds: [RULE], seed: 2 });
-    expect(property!.counterexample!.split('\n')).toHaveLength(3);
+    // Racing reads show within milliseconds: when none of the smaller cases shrinking found shows again, the case its
+    // batch found is reported instead, said to be not minimal. Either way the counterexample is honest about itself.
+    const lines = property!.counterexample!.split('\n');
+    if (/not minimal/.test(property!.message)) expect(lines.length).toBeGreaterThan(3);
+    else expect(lines).toHaveLength(3);
     // The run-wide judgement cites the very exchange the property found.
     const evidence = withModel.rules.find((r) => r.id === RULE)!.evidence.flatMap((e) => e.exchanges);
     expect(evidence).toContain(property!.exchanges[0]);
