@@ -62,7 +62,7 @@ export async function readingTranscript<T>(path: string, read: () => Promise<T>)
     return await read();
   } catch (error) {
     if (error instanceof TranscriptSyntaxError) throw new ConfigError('transcript', `cannot read ${path}: it is not JSON: ${error.message}`);
-    if (error instanceof NotATranscriptError) throw new ConfigError('transcript', `cannot read ${path}: ${error.message}`);
+    if (error instanceof NotATranscriptError) throw new ConfigError('transcript', error.message);
     // The system's refusal to read the file (missing, a folder, no permission); anything else is the kit's own.
     if (!(error instanceof KitError) && typeof (error as NodeJS.ErrnoException | undefined)?.errno === 'number') {
       throw new ConfigError('transcript', `cannot read ${path}: ${environmentCause(error) ?? messageOf(error)}`);

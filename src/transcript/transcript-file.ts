@@ -194,7 +194,7 @@ class TranscriptPieces {
       if (typeof value.dropped === 'number') return { kind: 'dropped', count: value.dropped };
       if (typeof value.end === 'number') return { kind: 'end', at: value.end };
     }
-    throw this.notTranscript(`the line ${where} is no record of a streamed transcript`);
+    throw this.notTranscript(`what begins ${where} is no record of a streamed transcript`);
   }
 
   /** The text ended: an empty text is no transcript, and neither is one that never said its format. */

@@ -187,11 +187,7 @@ export class TranscriptScanner {
         this.begin(code, 'member');
         return;
       case State.AfterMember:
-        if (WHITESPACE.has(code)) return;
-        if (code === 0x2c /* , */) this.state = State.NextKey;
-        else if (code === 0x7d) this.closeFirst(done);
-        else throw this.unexpected(code);
-        return;
+        return this.afterValue(code, State.NextKey, 0x7d /* } */, () => this.closeFirst(done));
       case State.ItemsOpen:
       case State.NextItem:
         if (WHITESPACE.has(code)) return;
@@ -202,12 +198,16 @@ export class TranscriptScanner {
         this.begin(code, 'item');
         return;
       case State.AfterItem:
-        if (WHITESPACE.has(code)) return;
-        if (code === 0x2c) this.state = State.NextItem;
-        else if (code === 0x5d) this.state = State.AfterMember;
-        else throw this.unexpected(code);
-        return;
+        return this.afterValue(code, State.NextItem, 0x5d /* ] */, () => (this.state = State.AfterMember));
     }
+  }
+
+  /** After a member or an item: whitespace, a comma before the next one, or the character that closes them all. */
+  private afterValue(code: number, next: State, close: number, closed: () => void): void {
+    if (WHITESPACE.has(code)) return;
+    if (code === 0x2c /* , */) this.state = next;
+    else if (code === close) closed();
+    else throw this.unexpected(code);
   }
 
   private parseKey(raw: string): string {

@@ -107,17 +107,17 @@ describe('a transcript file read as a stream', () => {
       `transcript: cannot read ${cut}: it is not JSON: the text ends inside the value that begins at line 5, column 1: it is cut short (the writer may have stopped while writing it)`,
     );
     for (const empty of [file('empty.json', ''), file('blank.json', '\n  \n')]) {
-      expect((await rejection(verifyTranscriptFile(empty, {}))).message).toBe(`transcript: cannot read ${empty}: ${empty}: it is empty, not a transcript file of this kit`);
-      expect((await rejection(verifyTranscript(empty, {}))).message).toBe(`transcript: cannot read ${empty}: ${empty}: it is empty, not a transcript file of this kit`);
+      expect((await rejection(verifyTranscriptFile(empty, {}))).message).toBe(`transcript: ${empty}: it is empty, not a transcript file of this kit`);
+      expect((await rejection(verifyTranscript(empty, {}))).message).toBe(`transcript: ${empty}: it is empty, not a transcript file of this kit`);
     }
     const b = built();
     const twice = file('twice.json', transcriptFileText(b.transcript.exchanges, b.transcript.events, context()).repeat(2));
-    expect((await rejection(verifyTranscript(twice, {}))).message).toBe(`transcript: cannot read ${twice}: ${twice}: unexpected text after the transcript at line 2, column 1`);
+    expect((await rejection(verifyTranscript(twice, {}))).message).toBe(`transcript: ${twice}: unexpected text after the transcript at line 2, column 1`);
     const whole = file('whole-cut.json', transcriptFileText(b.transcript.exchanges, b.transcript.events, context()).slice(0, 200));
     expect((await rejection(verifyTranscript(whole, {}))).message).toMatch(/it is not JSON: the text ends inside the value that begins at line 1, column \d+: it is cut short/);
     // A record that is JSON but none of the format's.
     const odd = file('odd.ndjson', `${text}{"what": 1}\n`);
-    expect((await rejection(verifyTranscriptFile(odd, {}))).message).toBe(`transcript: cannot read ${odd}: ${odd}: the line at line 6, column 1 is no record of a streamed transcript`);
+    expect((await rejection(verifyTranscriptFile(odd, {}))).message).toBe(`transcript: ${odd}: what begins at line 6, column 1 is no record of a streamed transcript`);
   });
 
   it('judges a whole transcript with verify FILE as before, and says a streamed one is verify\'s to judge as the observer did', async () => {
