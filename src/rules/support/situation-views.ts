@@ -1,6 +1,6 @@
 import type { Exchange } from '../../transcript/exchange.js';
 import { Transcript } from '../../transcript/transcript.js';
-import { burstWindow, KitLoad, overlaps, overloadedByBurst, overloadedByKit, restartWindows, SITUATION_SUITES } from '../../transcript/situations.js';
+import { burstWindow, isBusyAnswer, KitLoad, overlaps, overloadedByBurst, overloadedByKit, restartWindows, SITUATION_SUITES } from '../../transcript/situations.js';
 import type { RuleView } from '../types.js';
 
 /**
@@ -20,10 +20,13 @@ import type { RuleView } from '../types.js';
 export class SituationViews {
   private readonly views: Record<RuleView, Transcript>;
 
-  constructor(transcript: Transcript, load: KitLoad = new KitLoad(transcript)) {
+  constructor(transcript: Transcript, load?: KitLoad) {
     const withoutRestart = withoutRestartOf(transcript);
     const burst = burstWindow(withoutRestart);
-    const overloaded = (e: Exchange): boolean => overloadedByBurst(e, burst) || overloadedByKit(e, load);
+    // The kit's load is worked out only when some call was answered 429 or 503: most runs have none.
+    let kitLoad = load;
+    const overloadedByLoad = (e: Exchange): boolean => isBusyAnswer(e) && overloadedByKit(e, (kitLoad ??= new KitLoad(transcript)));
+    const overloaded = (e: Exchange): boolean => overloadedByBurst(e, burst) || overloadedByLoad(e);
     this.views = {
       whole: transcript,
       'without-restart': withoutRestart,
