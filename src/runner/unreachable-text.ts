@@ -24,7 +24,9 @@ function callShape(exchange: Exchange): string {
 }
 
 function errorText(exchange: Exchange): string {
-  return exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : 'no answer';
+  if (!exchange.error) return 'no answer';
+  // "other" names no kind: the message alone says what happened.
+  return exchange.error.kind === 'other' ? exchange.error.message : `${exchange.error.kind}: ${exchange.error.message}`;
 }
 
 /** A hint for the common causes, read from the errors: each cause once, in the order seen. */
@@ -65,6 +67,9 @@ export function unreachableSentences(url: string, exchanges: readonly Exchange[]
   const listed = kinds.slice(0, ERRORS_LISTED).map(([text, count]) => (kinds.length === 1 ? text : `${text} (${count})`));
   const others = kinds.slice(ERRORS_LISTED).reduce((sum, [, count]) => sum + count, 0);
   const got = `${kinds.length === 1 ? 'every attempt got' : 'the attempts got'}: ${listed.join('; ')}${others > 0 ? `; ${plural(others, 'other error')}` : ''}`;
-  const hints = unreachableHints(url, tried).map((hint) => `hint: ${hint}`);
+  // A hint the errors' own words already give is not said twice.
+  const hints = unreachableHints(url, tried)
+    .filter((hint) => !got.includes(hint))
+    .map((hint) => `hint: ${hint}`);
   return [`${summary}; the run stopped there and nothing was judged (${UNREACHABLE_CODE})`, got, ...hints];
 }

@@ -90,6 +90,9 @@ describe('what a run whose target answered nothing says', () => {
   it('words OpenSSL’s wrong-version error as a plain-HTTP port, in one line', () => {
     const error = classifyTransportError(Object.assign(new Error('807C:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:ssl3_record.c:350:'), { code: 'ERR_SSL_WRONG_VERSION_NUMBER' }), false, 1000);
     expect(error).toEqual({ kind: 'other', message: 'TLS handshake failed (ERR_SSL_WRONG_VERSION_NUMBER): the port speaks plain HTTP: try http://' });
-    expect(unreachableHints('https://127.0.0.1:8080', [new TranscriptBuilder().post('plan', { error })])).toEqual(['the port speaks plain HTTP: try http://']);
+    const exchanges = [new TranscriptBuilder().post('plan', { error })];
+    expect(unreachableHints('https://127.0.0.1:8080', exchanges)).toEqual(['the port speaks plain HTTP: try http://']);
+    // The error's own words give the hint already: it is not said twice, and "other" names no kind.
+    expect(unreachableSentences('https://127.0.0.1:8080', exchanges).slice(1)).toEqual(['every attempt got: TLS handshake failed (ERR_SSL_WRONG_VERSION_NUMBER): the port speaks plain HTTP: try http://']);
   });
 });
