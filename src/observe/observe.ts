@@ -101,6 +101,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
   const take = (proxied: ProxiedExchange): void => {
     if (waiting + judge.waiting >= mostWaiting) {
       notHanded += 1;
+      transcript?.unjudged();
       failed('the judges fell behind the traffic', true)(new Error(`${mostWaiting} exchanges were waiting to be judged; further ones were not judged`));
       return;
     }
@@ -122,6 +123,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       })
       .catch((error: unknown) => {
         notHanded += 1;
+        transcript?.unjudged();
         failed('an exchange could not be recorded', true)(error);
       })
       .finally(() => {
@@ -136,6 +138,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
     onExchange: take,
     onRecordingError: (error) => {
       notHanded += 1;
+      transcript?.unjudged();
       failed('an exchange could not be recorded', true)(error);
     },
   })).catch(async (error: unknown) => {

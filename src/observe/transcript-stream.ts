@@ -53,6 +53,8 @@ export class TranscriptStream {
   /** The end was written: what comes after it (an exchange handed over late) has no place in the file. */
   private ended = false;
   /** The latest deadline check not yet written: it is written before the next record, the checks before it left out. */
+  /** Exchanges not judged since the last line written: marked before the next one. */
+  private unjudgedHere = 0;
   private pendingSweep: Millis | undefined;
 
   constructor(
@@ -89,6 +91,16 @@ export class TranscriptStream {
       }
       this.mask.learnExchanges([numbered]);
       this.line({ exchange: stored(redactExchanges([numbered], this.placeholder)[0]!) });
+    });
+  }
+
+  /**
+   * An exchange passed on that is never judged nor written: counted, and marked in its place before the next
+   * line, so that judging the file again never holds a rule on traffic the file lacks.
+   */
+  unjudged(): void {
+    this.guarded(() => {
+      this.unjudgedHere += 1;
     });
   }
 
@@ -174,6 +186,10 @@ export class TranscriptStream {
     if (this.droppedHere > 0) {
       this.pending.push(streamedLine({ dropped: this.droppedHere }));
       this.droppedHere = 0;
+    }
+    if (this.unjudgedHere > 0) {
+      this.pending.push(streamedLine({ unjudged: this.unjudgedHere }));
+      this.unjudgedHere = 0;
     }
     this.pending.push(text);
     this.pendingCharacters += text.length;

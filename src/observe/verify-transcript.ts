@@ -36,6 +36,7 @@ async function judgeStreamed(
   const judge = new StreamingJudge({ context: head.context, selection, changesPointer: head.changesPointer });
   let answered = 0;
   let dropped = 0;
+  let unjudged = 0;
   let endedAt: number | undefined;
   for await (const piece of pieces) {
     switch (piece.kind) {
@@ -55,6 +56,9 @@ async function judgeStreamed(
         break;
       case 'dropped':
         dropped += piece.count;
+        break;
+      case 'unjudged':
+        unjudged += piece.count;
         break;
       case 'end':
         endedAt = piece.at;
@@ -77,10 +81,14 @@ async function judgeStreamed(
     notes: [
       `judged again offline from ${path}, the transcript an observer wrote of the traffic to ${head.url} as it flowed`,
       ...(dropped > 0 ? [`${dropped} ${dropped === 1 ? 'line was' : 'lines were'} not written while observing (the disk was slower than the traffic): what ${dropped === 1 ? 'it' : 'they'} held is not judged here`] : []),
+      ...(unjudged > 0 ? [`${unjudged} ${unjudged === 1 ? 'exchange was' : 'exchanges were'} passed on but never judged nor written while observing (the observer's judges had fallen behind the traffic, or recording failed): the observer's report said so too`] : []),
       ...(endedAt === undefined ? ['the transcript has no end: the observer was stopped before it could write one; operations still open were judged on what was written'] : []),
     ],
     answered,
-    // Lines the observer could not write were never judged here: no rule may hold on traffic it did not see.
-    ...(dropped > 0 && { kitFailure: 'the observer dropped lines of this transcript while writing it', unjudged: dropped }),
+    // Lines the observer could not write, or exchanges it never judged, are not judged here: no rule may hold on traffic it did not see.
+    ...(dropped + unjudged > 0 && {
+      kitFailure: dropped > 0 ? 'the observer dropped lines of this transcript while writing it' : 'the observer did not judge all of the traffic, and this transcript lacks what it did not judge',
+      unjudged: dropped + unjudged,
+    }),
   });
 }

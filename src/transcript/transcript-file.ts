@@ -88,6 +88,8 @@ export type StreamedRecord =
   | { sweep: Millis }
   /** Lines that could not be written (the disk was slower than the traffic), in their place. */
   | { dropped: number }
+  /** Exchanges passed on but never judged nor written (the judges had fallen behind, or recording failed), in their place. */
+  | { unjudged: number }
   /** The observation ended here; a transcript without it was cut short (the observer was killed). */
   | { end: Millis };
 
@@ -107,6 +109,7 @@ export type TranscriptPiece =
   | { kind: 'other'; answered: boolean }
   | { kind: 'sweep'; at: Millis }
   | { kind: 'dropped'; count: number }
+  | { kind: 'unjudged'; count: number }
   | { kind: 'end'; at: Millis };
 
 /** A file that is JSON but no transcript of this kit, or one whose parts are not what the format says. */
@@ -192,6 +195,7 @@ class TranscriptPieces {
       if (isObject(value.other) && typeof value.other.answered === 'boolean') return { kind: 'other', answered: value.other.answered };
       if (typeof value.sweep === 'number') return { kind: 'sweep', at: value.sweep };
       if (typeof value.dropped === 'number') return { kind: 'dropped', count: value.dropped };
+      if (typeof value.unjudged === 'number') return { kind: 'unjudged', count: value.unjudged };
       if (typeof value.end === 'number') return { kind: 'end', at: value.end };
     }
     throw this.notTranscript(`what begins ${where} is no record of a streamed transcript`);

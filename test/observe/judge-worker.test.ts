@@ -11,6 +11,7 @@ import { startReferenceProvisioner, type RunningReference } from '../../src/refe
 import { resolveObserveConfig } from '../../src/observe/config.js';
 import { observedContext, startObservation, type ObserveIo } from '../../src/observe/observe.js';
 import { startJudging } from '../../src/observe/judge-worker-client.js';
+import { verifyTranscriptFile } from '../../src/observe/verify-transcript.js';
 import { chooseMaxOperationDuration } from '../../src/config/run-config.js';
 import { IN_PROGRESS, T0, TranscriptBuilder } from '../support/transcript-builder.js';
 import type { RunOutcome } from '../../src/runner/outcome.js';
@@ -151,7 +152,8 @@ describe('the judges on a worker thread', () => {
   });
 
   it('a worker that falls behind gets at most the queue allowed; the rest is counted, and no rule holds on traffic it did not see', async () => {
-    const config = await resolveObserveConfig({ upstream: reference.url, listen: '127.0.0.1:0' });
+    const transcript = join(mkdtempSync(join(tmpdir(), 'pc-behind-')), 'observed.jsonl');
+    const config = await resolveObserveConfig({ upstream: reference.url, listen: '127.0.0.1:0', transcript });
     const observation = await startObservation(config, { judgeWorker: fixture('behind.mjs'), mostWaiting: 2 });
     try {
       for (let i = 0; i < 5; i++) expect((await post(observation.url, 'plan')).status).toBe(200);
@@ -166,6 +168,14 @@ describe('the judges on a worker thread', () => {
       expect(status.message).toMatch(/^not judged on all of the traffic \(3 exchanges of the traffic not judged\); on the traffic judged: held in all 2 situations observed/);
       expect(outcome.rules.filter((rule) => rule.status === 'pass')).toEqual([]);
       expect(outcome.observation!.recordingErrors?.count).toBe(3);
+      // The transcript marks what was never judged in its place: judged again, it holds no rule either.
+      expect(readFileSync(transcript, 'utf8')).toMatch(/^\{"unjudged":3\}$/m);
+      const again = await verifyTranscriptFile(transcript, {});
+      expect(again.verdict).toBe('error');
+      expect(again.rules.filter((rule) => rule.status === 'pass')).toEqual([]);
+      expect(again.conclusions).toContain(
+        "3 exchanges were passed on but never judged nor written while observing (the observer's judges had fallen behind the traffic, or recording failed): the observer's report said so too",
+      );
     }
   });
 
