@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { htmlReportFor } from '../../src/report/write-html.js';
 import { buildTimeline } from '../../src/report/html/timeline.js';
+import { timelineHtml } from '../../src/report/html/timeline-svg.js';
 import { escapeHtml } from '../../src/report/html/escape.js';
 import { Transcript } from '../../src/transcript/transcript.js';
-import { OP_ID } from '../support/transcript-builder.js';
+import { IN_PROGRESS, OP_ID, TranscriptBuilder } from '../support/transcript-builder.js';
 import { sampleOutcome } from './outcome-fixture.js';
 import { bigFailingOutcome } from './big-outcome.js';
 
@@ -124,6 +125,36 @@ describe('the operations timeline', () => {
     expect(lane.deadline).toBe(lane.start + 1500);
     expect(lane.ticks.map((tick) => tick.kind)).toEqual(['in-progress', 'transient', 'succeeded', 'in-progress', 'transient']);
     expect(timeline.span).toBeGreaterThanOrEqual(lane.end);
+  });
+
+  it("labels a lane only with what happened: a deadline after the run's end is told once above the lanes, never drawn as a lane's end", () => {
+    const b = new TranscriptBuilder();
+    const slow = '11111111-8b4d-4e5f-9a7b-1c2d3e4f5a6b';
+    const cut = '22222222-8b4d-4e5f-9a7b-1c2d3e4f5a6b';
+    const first = b.post('apply', { at: 0, status: 202, body: { operationId: slow } });
+    b.read(slow, { at: 10, status: 200, body: IN_PROGRESS });
+    b.read(slow, { at: 990, status: 200, body: IN_PROGRESS });
+    b.pollEnded(slow, first.seq, 'deadline', 1000);
+    // Accepted late in the run and cut off by its end: its deadline (1.8 s) lies after the run's last exchange.
+    const second = b.post('plan', { at: 800, status: 202, body: { operationId: cut } });
+    b.read(cut, { at: 810, status: 200, body: IN_PROGRESS, took: 390 });
+    b.pollEnded(cut, second.seq, 'aborted', 1200);
+    const timeline = buildTimeline(b.transcript, 1000);
+    expect(timeline.span).toBe(1200);
+    const lane = timeline.lanes.find((candidate) => candidate.operationId === cut)!;
+    expect(lane).toMatchObject({ start: 805, end: 1200, endReason: 'aborted', deadline: 1805 });
+
+    const page = timelineHtml(timeline, new Map());
+    // The only deadline inside the run is drawn where it falls; nothing at a lane's end names a later time.
+    expect(page.match(/<line class="deadline"/g)).toHaveLength(1);
+    expect(page).not.toContain('→');
+    expect(page).toContain(`The deadlines of 1 of the 2 operations (maxOperationDuration after each 202) fall after the run's last exchange at 1.2 s: not drawn.`);
+    const cutLane = page.slice(page.indexOf(`data-operation-id="${cut}"`));
+    expect(cutLane.slice(0, cutLane.indexOf('</title>'))).toContain(
+      `accepted at 0.8 s, the kit stopped following it at 1.2 s, before it ended; deadline at 1.8 s, after the run&#39;s last exchange`,
+    );
+    const slowLane = page.slice(page.indexOf(`data-operation-id="${slow}"`));
+    expect(slowLane.slice(0, slowLane.indexOf('</title>'))).toContain('accepted at 0.0 s, its deadline passed at 1.0 s with no final answer; deadline at 1.0 s');
   });
 
   it('draws no lane when nothing was accepted', () => {

@@ -99,17 +99,45 @@ function axisSvg(scale: Scale): string {
 /** What the timeline knows of each operation beyond its reads: the rules its exchanges are evidence for. */
 export type LaneFindings = ReadonlyMap<string, readonly string[]>;
 
-function laneTitle(lane: TimelineLane, findings: readonly string[] | undefined): string {
-  const what = `${lane.kind} of ${lane.changeSet ?? 'a change set'}, operation ${lane.operationId} (${lane.suite}): ${lane.endReason}`;
+/** How following an operation ended, in words, at `at`: the tooltip names what happened, never a planned time. */
+const END_WORDS: Record<LaneEnd, (at: string) => string> = {
+  final: (at) => `final answer at ${at}`,
+  lost: (at) => `lost at ${at}: a read answered 404`,
+  unexpected: (at) => `following stopped at ${at} on an answer the contract does not allow`,
+  deadline: (at) => `its deadline passed at ${at} with no final answer`,
+  aborted: (at) => `the kit stopped following it at ${at}, before it ended`,
+  open: (at) => `last read at ${at}, no end of following recorded`,
+};
+
+/** A moment of the run to a tenth of a second, for tooltips and notes. */
+function preciseSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function laneTitle(lane: TimelineLane, scale: Scale, findings: readonly string[] | undefined): string {
+  const deadline = `deadline at ${preciseSeconds(lane.deadline)}${lane.deadline > scale.span ? ", after the run's last exchange" : ''}`;
+  const when = `accepted at ${preciseSeconds(lane.start)}, ${END_WORDS[lane.endReason](preciseSeconds(lane.end))}; ${deadline}`;
+  const what = `${lane.kind} of ${lane.changeSet ?? 'a change set'}, operation ${lane.operationId} (${lane.suite}): ${when}`;
   return findings === undefined ? what : `${what}; evidence for ${findings.join(', ')}`;
 }
 
+/** The lane's deadline as a line where it falls in the run; one after the run's end is not drawn (its tooltip and the note above the lanes say so). */
 function deadlineMark(lane: TimelineLane, scale: Scale, y: number): string {
-  const mid = y + LANE_HEIGHT / 2;
-  if (lane.deadline <= scale.span) {
-    return `<line class="deadline" x1="${scale.x(lane.deadline)}" y1="${y + 2}" x2="${scale.x(lane.deadline)}" y2="${y + LANE_HEIGHT - 2}"><title>deadline: ${e(seconds(lane.deadline))}</title></line>`;
-  }
-  return `<text class="deadline-later" x="${WIDTH - RIGHT_MARGIN + 4}" y="${mid + 4}"><title>deadline: ${e(seconds(lane.deadline))}</title>→ ${e(seconds(lane.deadline))}</text>`;
+  if (lane.deadline > scale.span) return '';
+  return `<line class="deadline" x1="${scale.x(lane.deadline)}" y1="${y + 2}" x2="${scale.x(lane.deadline)}" y2="${y + LANE_HEIGHT - 2}"><title>deadline: ${e(seconds(lane.deadline))}</title></line>`;
+}
+
+/** One sentence for the deadlines that fall after the run's end, which no lane draws; empty when every deadline is drawn. */
+function deadlinesNote(timeline: Timeline, scale: Scale): string {
+  const later = timeline.lanes.filter((lane) => lane.deadline > scale.span).length;
+  if (later === 0) return '';
+  const whose =
+    later === timeline.lanes.length
+      ? later === 1
+        ? 'The deadline of the operation (maxOperationDuration after its 202) falls'
+        : `The deadlines of all ${later} operations (maxOperationDuration after each 202) fall`
+      : `The deadlines of ${later} of the ${timeline.lanes.length} operations (maxOperationDuration after each 202) fall`;
+  return `<p class="deadlines-note muted">${whose} after the run's last exchange at ${e(preciseSeconds(scale.span))}: not drawn.</p>`;
 }
 
 /** Every read as its own circle with a tooltip: for the lanes a reader looks at. */
@@ -162,7 +190,7 @@ function lanesSvg(lanes: readonly TimelineLane[], timeline: Timeline, scale: Sca
     const y = index * LANE_HEIGHT + 2;
     const mid = y + LANE_HEIGHT / 2;
     const found = findings.get(lane.operationId);
-    const title = folded ? `${laneTitle(lane, found)} · reads: ${readCounts(lane) || 'none'}` : laneTitle(lane, found);
+    const title = folded ? `${laneTitle(lane, scale, found)} · reads: ${readCounts(lane) || 'none'}` : laneTitle(lane, scale, found);
     parts.push(`<g class="lane" data-operation-id="${e(lane.operationId)}" data-end="${lane.endReason}"${found ? ` data-finding="${e(found.join(' '))}"` : ''}>`);
     parts.push(`<title>${e(title)}</title>`);
     if (found) parts.push(`<rect class="mark" x="0" y="${y + 2}" width="3" height="${LANE_HEIGHT - 4}"/>`);
@@ -233,7 +261,7 @@ export function timelineHtml(timeline: Timeline, findings: LaneFindings): string
   const scale = scaleOf(timeline);
   const whole = timeline.lanes.length <= SMALL_RUN;
   const suites = bySuite(timeline, findings).map((group) => suiteBlock(group, timeline, scale, findings, whole));
-  return `<div class="timeline-scroll">${axisSvg(scale)}${suites.join('')}</div>`;
+  return `${deadlinesNote(timeline, scale)}<div class="timeline-scroll">${axisSvg(scale)}${suites.join('')}</div>`;
 }
 
 /** The key to the colours and marks of the timeline. */
