@@ -82,6 +82,8 @@ describe('the HTML report of a run', () => {
     expect(page).toContain('<span class="status not-exercised">no case</span> <code>property/model-based-runs</code>');
     expect(page).toContain('20 cases and 10 candidates tried while shrinking · seed 7');
     expect(page).toContain('<span class="status fail">failed</span> <code>property/generated-plans</code>');
+    // A replay path is one long word: it wraps inside its card rather than run past the card's edge.
+    expect(page).toMatch(/\.finding,\.property\{[^}]*overflow-wrap:anywhere/);
   });
 
   it('shows a proxy error page as its words, never as markup, and runs none of its script', () => {
