@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { htmlReportFor } from '../../src/report/write-html.js';
 import { buildTimeline } from '../../src/report/html/timeline.js';
-import { timelineHtml } from '../../src/report/html/timeline-svg.js';
+import { TIMELINE_STYLE, timelineHtml, timelineLegend } from '../../src/report/html/timeline-svg.js';
 import { escapeHtml } from '../../src/report/html/escape.js';
 import { Transcript } from '../../src/transcript/transcript.js';
-import { IN_PROGRESS, OP_ID, TranscriptBuilder } from '../support/transcript-builder.js';
+import { IN_PROGRESS, OP_ID, shopDbFinal, TranscriptBuilder } from '../support/transcript-builder.js';
 import { sampleOutcome } from './outcome-fixture.js';
 import { bigFailingOutcome } from './big-outcome.js';
 
@@ -157,6 +157,32 @@ describe('the operations timeline', () => {
     );
     const slowLane = page.slice(page.indexOf(`data-operation-id="${slow}"`));
     expect(slowLane.slice(0, slowLane.indexOf('</title>'))).toContain('accepted at 0.0 s, its deadline passed at 1.0 s with no final answer; deadline at 1.0 s');
+  });
+
+  it("draws a probe under the poll sent with it, so the control plane's read is never hidden by a hollow circle", () => {
+    const b = new TranscriptBuilder();
+    const accepted = b.post('apply', { at: 0, status: 202, body: { operationId: OP_ID } });
+    b.read(OP_ID, { at: 10, status: 200, body: IN_PROGRESS });
+    b.read(OP_ID, { at: 10, status: 200, body: IN_PROGRESS, tag: 'read-concurrent' });
+    b.read(OP_ID, { at: 500, status: 200, body: shopDbFinal() });
+    b.pollEnded(OP_ID, accepted.seq, 'final', 505);
+    const circles = [...timelineHtml(buildTimeline(b.transcript, 60_000), new Map()).matchAll(/<circle class="read ([a-z -]+)"/g)].map((match) => match[1]);
+    expect(circles).toEqual(['in-progress probe', 'in-progress', 'succeeded']);
+  });
+
+  it('names in its legend the colour of each way following can end, as the page colours the lane bars', () => {
+    const legend = timelineLegend();
+    for (const [end, name] of [
+      ['final', 'followed to a final answer'],
+      ['lost', 'lost (404)'],
+      ['unexpected', 'ended on an answer the contract does not allow'],
+      ['deadline', 'deadline passed'],
+      ['aborted', 'following stopped by the kit, or no end recorded'],
+    ]) {
+      const colour = new RegExp(`rect\\.span\\.${end}\\{fill:(#[0-9a-f]{6})\\}`).exec(TIMELINE_STYLE)?.[1];
+      expect(colour).toBeDefined();
+      expect(legend).toContain(`fill="${colour}"/></svg> ${name}</li>`);
+    }
   });
 
   it('draws no lane when nothing was accepted', () => {

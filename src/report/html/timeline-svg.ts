@@ -1,6 +1,6 @@
 import { plural } from '../../core/text.js';
 import { escapeHtml as e } from './escape.js';
-import type { LaneEnd, TickKind, Timeline, TimelineLane } from './timeline.js';
+import type { LaneEnd, TickKind, Timeline, TimelineLane, TimelineTick } from './timeline.js';
 
 const WIDTH = 1000;
 const LABEL_WIDTH = 230;
@@ -42,6 +42,15 @@ const END_COLOURS: Record<LaneEnd, string> = {
   aborted: '#e5e7eb',
   open: '#e5e7eb',
 };
+
+/** The legend's name for each colour of a lane's bar; `open` is drawn in the grey of `aborted` and named with it. */
+const LANE_END_NAMES: ReadonlyArray<readonly [LaneEnd, string]> = [
+  ['final', 'followed to a final answer'],
+  ['lost', 'lost (404)'],
+  ['unexpected', 'ended on an answer the contract does not allow'],
+  ['deadline', 'deadline passed'],
+  ['aborted', 'following stopped by the kit, or no end recorded'],
+];
 
 /** The timeline's colours as CSS: each read and lane names its kind and the page colours it once. */
 export const TIMELINE_STYLE = [
@@ -140,9 +149,17 @@ function deadlinesNote(timeline: Timeline, scale: Scale): string {
   return `<p class="deadlines-note muted">${whose} after the run's last exchange at ${e(preciseSeconds(scale.span))}: not drawn.</p>`;
 }
 
+/**
+ * The reads in drawing order: probes first, so that a probe sent with a poll (a hollow circle, white inside)
+ * never hides the control plane's own read beneath it. A stable sort: each kind keeps its order in time.
+ */
+function probesFirst(ticks: readonly TimelineTick[]): TimelineTick[] {
+  return [...ticks].sort((a, b) => Number(b.probe) - Number(a.probe));
+}
+
 /** Every read as its own circle with a tooltip: for the lanes a reader looks at. */
 function readCircles(lane: TimelineLane, scale: Scale, mid: number): string {
-  return lane.ticks
+  return probesFirst(lane.ticks)
     .map((tick) => `<circle class="read ${tick.kind}${tick.probe ? ' probe' : ''}" cx="${scale.x(tick.at)}" cy="${mid}" r="3.5"><title>${e(tick.label)}</title></circle>`)
     .join('');
 }
@@ -153,7 +170,7 @@ function readCircles(lane: TimelineLane, scale: Scale, mid: number): string {
  */
 function readDots(lane: TimelineLane, scale: Scale, mid: number): string {
   const paths = new Map<string, number[]>();
-  for (const tick of lane.ticks) {
+  for (const tick of probesFirst(lane.ticks)) {
     const key = `${tick.kind}${tick.probe ? ' probe' : ''}`;
     const xs = paths.get(key);
     if (xs) xs.push(scale.x(tick.at));
@@ -271,6 +288,10 @@ export function timelineLegend(): string {
     (kind) => `<li><svg width="12" height="12" aria-hidden="true"><circle cx="6" cy="6" r="4" fill="${TICK_COLOURS[kind]}"/></svg> ${e(TICK_NAMES[kind])}</li>`,
   );
   items.push('<li><svg width="12" height="12" aria-hidden="true"><circle cx="6" cy="6" r="4" fill="#fff" stroke="#111827" stroke-width="1.5"/></svg> probe (a read the control plane would not make)</li>');
+  // The bar runs from the 202 to the end of following; its colour says how following ended.
+  for (const [end, name] of LANE_END_NAMES) {
+    items.push(`<li><svg width="16" height="12" aria-hidden="true"><rect y="2" width="16" height="8" rx="3" fill="${END_COLOURS[end]}"/></svg> ${e(name)}</li>`);
+  }
   items.push('<li><svg width="12" height="12" aria-hidden="true"><line x1="6" y1="0" x2="6" y2="12" stroke="#b91c1c" stroke-width="2"/></svg> deadline (maxOperationDuration after the 202)</li>');
   items.push('<li><svg width="12" height="12" aria-hidden="true"><rect width="12" height="12" fill="#fde68a"/></svg> the kit disturbed the provisioner (restart)</li>');
   items.push('<li><svg width="12" height="12" aria-hidden="true"><rect x="4" width="4" height="12" fill="#dc2626"/></svg> evidence for a rule that did not hold</li>');
