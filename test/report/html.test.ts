@@ -53,9 +53,9 @@ describe('the HTML report of a run', () => {
     expect(html).toContain(`data-operation-id="${OP_ID}"`);
     // poll, 502, final, after-final probe, concurrent probe that timed out: the unknown id is not this operation's
     expect(html.match(/<circle class="read /g)).toHaveLength(5);
-    // Colours come from the page's style, by kind: a probe is hollow.
+    // Colours come from the page's style, by kind: a probe is a ring with nothing inside.
     expect(html).toMatch(/<circle class="read in-progress probe"/);
-    expect(html).toContain('svg.timeline .read.probe{fill:#fff}');
+    expect(html).toContain('svg.timeline .read.probe{fill:none;stroke-width:2}');
     expect(html).toMatch(/<circle class="read transient"/);
     expect(html).toMatch(/<circle class="read succeeded"/);
   });
@@ -159,7 +159,7 @@ describe('the operations timeline', () => {
     expect(slowLane.slice(0, slowLane.indexOf('</title>'))).toContain('accepted at 0.0 s, its deadline passed at 1.0 s with no final answer; deadline at 1.0 s');
   });
 
-  it("draws a probe under the poll sent with it, so the control plane's read is never hidden by a hollow circle", () => {
+  it("draws a probe as a ring over the poll sent with it, so neither hides the other", () => {
     const b = new TranscriptBuilder();
     const accepted = b.post('apply', { at: 0, status: 202, body: { operationId: OP_ID } });
     b.read(OP_ID, { at: 10, status: 200, body: IN_PROGRESS });
@@ -167,7 +167,8 @@ describe('the operations timeline', () => {
     b.read(OP_ID, { at: 500, status: 200, body: shopDbFinal() });
     b.pollEnded(OP_ID, accepted.seq, 'final', 505);
     const circles = [...timelineHtml(buildTimeline(b.transcript, 60_000), new Map()).matchAll(/<circle class="read ([a-z -]+)"/g)].map((match) => match[1]);
-    expect(circles).toEqual(['in-progress probe', 'in-progress', 'succeeded']);
+    expect(circles).toEqual(['in-progress', 'succeeded', 'in-progress probe']);
+    expect(TIMELINE_STYLE).toContain('svg.timeline .read.probe{fill:none;');
   });
 
   it('names in its legend the colour of each way following can end, as the page colours the lane bars', () => {

@@ -56,7 +56,7 @@ const LANE_END_NAMES: ReadonlyArray<readonly [LaneEnd, string]> = [
 export const TIMELINE_STYLE = [
   ...Object.entries(TICK_COLOURS).map(([kind, colour]) => `svg.timeline .read.${kind}{fill:${colour};stroke:${colour}}svg.timeline path.${kind}{stroke:${colour}}`),
   ...Object.entries(END_COLOURS).map(([end, colour]) => `svg.timeline rect.span.${end}{fill:${colour}}`),
-  'svg.timeline .read{stroke-width:1.5}svg.timeline .read.probe{fill:#fff}',
+  'svg.timeline .read{stroke-width:1.5}svg.timeline .read.probe{fill:none;stroke-width:2}',
   'svg.timeline path.reads{stroke-width:7;stroke-linecap:round;fill:none}svg.timeline path.reads.hole{stroke:#fff;stroke-width:4}',
   'svg.timeline line.grid{stroke:#e5e7eb}svg.timeline line.deadline{stroke:#b91c1c;stroke-width:2}svg.timeline rect.mark{fill:#dc2626}',
   'svg.timeline g[data-finding] text.lane-label{fill:#991b1b;font-weight:600}',
@@ -150,16 +150,17 @@ function deadlinesNote(timeline: Timeline, scale: Scale): string {
 }
 
 /**
- * The reads in drawing order: probes first, so that a probe sent with a poll (a hollow circle, white inside)
- * never hides the control plane's own read beneath it. A stable sort: each kind keeps its order in time.
+ * The reads in drawing order: probes last, as rings with nothing inside, so that a probe sent with a poll, or
+ * a moment after it (a read after the final answer), shows around the control plane's read rather than hide
+ * it, and the poll never hides the probe. A stable sort: each kind keeps its order in time.
  */
-function probesFirst(ticks: readonly TimelineTick[]): TimelineTick[] {
-  return [...ticks].sort((a, b) => Number(b.probe) - Number(a.probe));
+function probesLast(ticks: readonly TimelineTick[]): TimelineTick[] {
+  return [...ticks].sort((a, b) => Number(a.probe) - Number(b.probe));
 }
 
 /** Every read as its own circle with a tooltip: for the lanes a reader looks at. */
 function readCircles(lane: TimelineLane, scale: Scale, mid: number): string {
-  return probesFirst(lane.ticks)
+  return probesLast(lane.ticks)
     .map((tick) => `<circle class="read ${tick.kind}${tick.probe ? ' probe' : ''}" cx="${scale.x(tick.at)}" cy="${mid}" r="3.5"><title>${e(tick.label)}</title></circle>`)
     .join('');
 }
@@ -170,7 +171,7 @@ function readCircles(lane: TimelineLane, scale: Scale, mid: number): string {
  */
 function readDots(lane: TimelineLane, scale: Scale, mid: number): string {
   const paths = new Map<string, number[]>();
-  for (const tick of probesFirst(lane.ticks)) {
+  for (const tick of lane.ticks) {
     const key = `${tick.kind}${tick.probe ? ' probe' : ''}`;
     const xs = paths.get(key);
     if (xs) xs.push(scale.x(tick.at));
