@@ -6,14 +6,16 @@ import { submissions } from '../transcript/views.js';
 import { answerWays, waysJudged, type AnswerWay, type AnswerWays } from '../rules/support/answer-ways.js';
 import { plural } from '../core/text.js';
 
-/** How the provisioner answered when it chose one way, and what that leaves judged. */
-const ONE_WAY: Record<AnswerWay, { verb: string; judged: string }> = {
+/** How the provisioner answered when it chose one way (`all`: every call; `some`: every call answered 200 or 202), and what that leaves judged. */
+const ONE_WAY: Record<AnswerWay, { all: string; some: string; judged: string }> = {
   200: {
-    verb: 'answered at once',
+    all: 'answered every plan and apply call at once (200)',
+    some: 'answered at once (200) every plan and apply call that got 200 or 202',
     judged: 'only 200 answers were judged, and the rules about accepted operations and their reads are not applicable',
   },
   202: {
-    verb: 'accepted',
+    all: 'accepted every plan and apply call (202)',
+    some: 'accepted (202) every plan and apply call that got 200 or 202',
     judged: 'only 202 answers and their operations were judged, and the rule about 200 answers to plan and apply is not applicable',
   },
 };
@@ -23,14 +25,12 @@ const ONE_WAY: Record<AnswerWay, { verb: string; judged: string }> = {
  * with another status (a 429 in a burst) or not at all are counted apart: "every call" is said only when true.
  */
 function oneWaySentence(way: AnswerWay, ways: AnswerWays): string {
-  const { verb, judged } = ONE_WAY[way];
+  const { all, some, judged } = ONE_WAY[way];
   const chosen = way === 200 ? ways.atOnce : ways.accepted;
   const others = ways.calls - chosen;
   const which =
-    others === 0
-      ? `every plan and apply call (${way})`
-      : `(${way}) every plan and apply call that got 200 or 202 (${chosen} of ${plural(ways.calls, 'call')}; ${others === 1 ? 'the other one' : `the other ${others}`} got another status or no answer)`;
-  return `the provisioner ${verb} ${which}, which the contract allows: ${judged}`;
+    others === 0 ? all : `${some} (${chosen} of ${plural(ways.calls, 'call')}; ${others === 1 ? 'the other one' : `the other ${others}`} got another status or no answer)`;
+  return `the provisioner ${which}, which the contract allows: ${judged}`;
 }
 
 /** The ways of answering (200, 202) a certificate covers: those the provisioner chose, and so were judged. */

@@ -27,6 +27,12 @@ describe('the conclusions of a run', () => {
     );
   });
 
+  it('says so of a provisioner that answered every call at once', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { status: 200, body: {} });
+    expect(conclusionsFor(b.transcript, registered, 'pass', URL)[0]).toMatch(/^the provisioner answered every plan and apply call at once \(200\), which the contract allows: /);
+  });
+
   it('says the same of a provisioner that answered at once', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { status: 200, body: {} });
