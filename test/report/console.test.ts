@@ -15,7 +15,7 @@ describe('renderSummary', () => {
 
   it('names no rule above the counts when every rule held', () => {
     const outcome = sampleOutcome();
-    const held = { ...outcome, verdict: 'pass' as const, exitCode: 0, rules: outcome.rules.filter((rule) => !['fail', 'warn'].includes(rule.status)) };
+    const held = { ...outcome, verdict: 'pass' as const, exitCode: 0 as const, rules: outcome.rules.filter((rule) => !['fail', 'warn'].includes(rule.status)) };
     const lines = renderSummary(held, { color: false }).trimEnd().split('\n');
     expect(lines.join('\n')).not.toContain('did not hold:');
     expect(lines.at(-3)).toBe('');
