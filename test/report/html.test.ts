@@ -150,10 +150,10 @@ describe('the operations timeline', () => {
     // The only deadline inside the run is drawn where it falls; nothing at a lane's end names a later time.
     expect(page.match(/<line class="deadline"/g)).toHaveLength(1);
     expect(page).not.toContain('→');
-    expect(page).toContain(`The deadlines of 1 of the 2 operations (maxOperationDuration after each 202) fall after the run's end at 1.2 s: not drawn.`);
+    expect(page).toContain(`The deadlines of 1 of the 2 operations (maxOperationDuration after each 202) fall after the end of the timeline at 1.2 s: not drawn.`);
     const cutLane = page.slice(page.indexOf(`data-operation-id="${cut}"`));
     expect(cutLane.slice(0, cutLane.indexOf('</title>'))).toContain(
-      `accepted at 0.8 s, the kit stopped following it at 1.2 s, before it ended; deadline at 1.8 s, after the run&#39;s end`,
+      `accepted at 0.8 s, the kit stopped following it at 1.2 s, before it ended; deadline at 1.8 s, after the end of the timeline`,
     );
     const slowLane = page.slice(page.indexOf(`data-operation-id="${slow}"`));
     expect(slowLane.slice(0, slowLane.indexOf('</title>'))).toContain('accepted at 0.0 s, its deadline passed at 1.0 s with no final answer; deadline at 1.0 s');

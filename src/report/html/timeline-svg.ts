@@ -124,7 +124,7 @@ function preciseSeconds(ms: number): string {
 }
 
 function laneTitle(lane: TimelineLane, scale: Scale, findings: readonly string[] | undefined): string {
-  const deadline = `deadline at ${preciseSeconds(lane.deadline)}${lane.deadline > scale.span ? ", after the run's end" : ''}`;
+  const deadline = `deadline at ${preciseSeconds(lane.deadline)}${lane.deadline > scale.span ? ", after the end of the timeline" : ''}`;
   const when = `accepted at ${preciseSeconds(lane.start)}, ${END_WORDS[lane.endReason](preciseSeconds(lane.end))}; ${deadline}`;
   const what = `${lane.kind} of ${lane.changeSet ?? 'a change set'}, operation ${lane.operationId} (${lane.suite}): ${when}`;
   return findings === undefined ? what : `${what}; evidence for ${findings.join(', ')}`;
@@ -146,7 +146,7 @@ function deadlinesNote(timeline: Timeline, scale: Scale): string {
         ? 'The deadline of the operation (maxOperationDuration after its 202) falls'
         : `The deadlines of all ${later} operations (maxOperationDuration after each 202) fall`
       : `The deadlines of ${later} of the ${timeline.lanes.length} operations (maxOperationDuration after each 202) fall`;
-  return `<p class="deadlines-note muted">${whose} after the run's end at ${e(preciseSeconds(scale.span))}: not drawn.</p>`;
+  return `<p class="deadlines-note muted">${whose} after the end of the timeline at ${e(preciseSeconds(scale.span))}: not drawn.</p>`;
 }
 
 /**
