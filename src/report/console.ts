@@ -176,6 +176,17 @@ export function budgetLines(outcome: RunOutcome, style: Style): string[] {
   return lines;
 }
 
+/**
+ * The rules that did not hold, by id, just above the counts: after pages of evidence, the last lines a reader
+ * sees name what to look up. Undefined when every rule held.
+ */
+export function didNotHoldLine(rules: readonly RuleResult[], style: Style): string | undefined {
+  const broken = rules.filter((rule) => rule.status === 'error' || rule.status === 'fail' || rule.status === 'warn');
+  if (broken.length === 0) return undefined;
+  const items = broken.map((rule) => `${paint(rule.status, style)(rule.id)} (${rule.status}${rule.count === undefined ? '' : `, ${plural(rule.count, 'time')}`})`);
+  return `did not hold: ${items.join(', ')}`;
+}
+
 function verdictLine(verdict: Verdict, exitCode: number, missing: readonly string[], style: Style): string {
   const word = verdict === 'pass' ? style.green(verdict) : style.red(verdict);
   if (missing.length === 0) return `verdict: ${word} (exit ${exitCode})`;
@@ -199,6 +210,7 @@ export function renderSummary(outcome: RunOutcome, options: SummaryOptions): str
   if (properties.length > 0) lines.push('', ...properties);
   const budget = budgetLines(outcome, style);
   if (budget.length > 0) lines.push('', ...budget);
-  lines.push('', summaryLine(outcome.summary), verdictLine(outcome.verdict, outcome.exitCode, options.missingOutputs ?? [], style));
+  const broken = didNotHoldLine(outcome.rules, style);
+  lines.push('', ...(broken === undefined ? [] : [broken]), summaryLine(outcome.summary), verdictLine(outcome.verdict, outcome.exitCode, options.missingOutputs ?? [], style));
   return `${lines.join('\n')}\n`;
 }

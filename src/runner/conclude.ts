@@ -66,7 +66,7 @@ export function concludeRun(run: FinishedRun): RunOutcome {
       ...run.notes,
       ...(budgetSentence ? [budgetSentence] : []),
       ...waived.notes,
-      ...(verdict === 'incomplete' ? [incompleteConclusion(rules, certify, budget?.limit.text, short)] : []),
+      ...(verdict === 'incomplete' ? [incompleteConclusion(rules, certify, budget?.limit.text, short, budgetSentence !== undefined)] : []),
       // A certificate says which ways of answering it covers: a provisioner may choose 200 or 202 for each call.
       ...(certify && (verdict === 'pass' || verdict === 'incomplete') ? [waysCertified(run.transcript)] : []),
       ...conclusionsFor(run.transcript, run.context, verdict, run.url),
@@ -95,9 +95,17 @@ export function shortProperties(properties: readonly PropertyResult[]): Property
   return properties.filter((property) => property.status === 'passed' && property.casesAsked !== undefined && property.numRuns - (property.shrinkRuns ?? 0) < property.casesAsked);
 }
 
-/** What an incomplete run lacks: the rules no situation exercised, each with why, the properties cut short, and what cut the run short. */
-function incompleteConclusion(rules: readonly RuleResult[], certify: boolean, timeLimit: string | undefined, short: readonly PropertyResult[]): string {
+/**
+ * What an incomplete run lacks: the rules no situation exercised, each with why, the properties cut short, and
+ * what cut the run short. When the budget's sentence has already named the rules and properties a spent time
+ * limit left without cases (`budgetSaid`), it says what that means without naming them all again.
+ */
+function incompleteConclusion(rules: readonly RuleResult[], certify: boolean, timeLimit: string | undefined, short: readonly PropertyResult[], budgetSaid: boolean): string {
   const missing = rules.filter((rule) => rule.status === 'not-exercised').map((rule) => `${rule.id} (${rule.message})`);
+  if (timeLimit !== undefined && budgetSaid) {
+    const unknown = missing.length === 0 ? '' : `, so nothing is known about the ${missing.length === 1 ? 'rule' : `${missing.length} rules`} that got no case (each says why in the list of rules)`;
+    return `the run is incomplete: its time limit ${timeLimit} was spent before it ended (raise --time-limit)${unknown}`;
+  }
   const lacking = missing.length === 0 ? '' : `: ${missing.length} ${missing.length === 1 ? 'rule was' : 'rules were'} not exercised, so nothing is ${certify ? 'certified' : 'known'} about ${missing.length === 1 ? 'it' : 'them'}: ${missing.join('; ')}`;
   const cut = short.map((property) => `${property.name} judged ${property.numRuns - (property.shrinkRuns ?? 0)} of ${property.casesAsked ?? 0} cases`);
   const properties = cut.length === 0 ? '' : `${lacking === '' ? ':' : ';'} ${cut.length === 1 ? 'a property was' : 'properties were'} cut short by a time limit: ${cut.join('; ')}`;

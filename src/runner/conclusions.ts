@@ -3,13 +3,35 @@ import type { Verdict } from '../core/verdict.js';
 import { unreachableSentences } from './unreachable-text.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { submissions } from '../transcript/views.js';
-import { waysJudged, type AnswerWay } from '../rules/support/answer-ways.js';
+import { answerWays, waysJudged, type AnswerWay, type AnswerWays } from '../rules/support/answer-ways.js';
+import { plural } from '../core/text.js';
 
-/** What a run judged when the provisioner chose one way of answering for every call it answered. */
-const ONE_WAY: Record<AnswerWay, string> = {
-  200: 'the provisioner answered every plan and apply call at once (200), which the contract allows: only 200 answers were judged, and the rules about accepted operations and their reads are not applicable',
-  202: 'the provisioner accepted every plan and apply call (202), which the contract allows: only 202 answers and their operations were judged, and the rule about 200 answers to plan and apply is not applicable',
+/** How the provisioner answered when it chose one way (`all`: every call; `some`: every call answered 200 or 202), and what that leaves judged. */
+const ONE_WAY: Record<AnswerWay, { all: string; some: string; judged: string }> = {
+  200: {
+    all: 'answered every plan and apply call at once (200)',
+    some: 'answered at once (200) every plan and apply call that got 200 or 202',
+    judged: 'only 200 answers were judged, and the rules about accepted operations and their reads are not applicable',
+  },
+  202: {
+    all: 'accepted every plan and apply call (202)',
+    some: 'accepted (202) every plan and apply call that got 200 or 202',
+    judged: 'only 202 answers and their operations were judged, and the rule about 200 answers to plan and apply is not applicable',
+  },
 };
+
+/**
+ * The sentence for a provisioner that chose one way for every call it answered either way. Calls answered
+ * with another status (a 429 in a burst) or not at all are counted apart: "every call" is said only when true.
+ */
+function oneWaySentence(way: AnswerWay, ways: AnswerWays): string {
+  const { all, some, judged } = ONE_WAY[way];
+  const chosen = way === 200 ? ways.atOnce : ways.accepted;
+  const others = ways.calls - chosen;
+  const which =
+    others === 0 ? all : `${some} (${chosen} of ${plural(ways.calls, 'call')}; ${others === 1 ? 'the other one' : `the other ${others}`} got another status or no answer)`;
+  return `the provisioner ${which}, which the contract allows: ${judged}`;
+}
 
 /** The ways of answering (200, 202) a certificate covers: those the provisioner chose, and so were judged. */
 export function waysCertified(transcript: Transcript): string {
@@ -24,7 +46,7 @@ export function conclusionsFor(transcript: Transcript, context: JudgeContext, ve
   const posts = submissions(transcript);
   if (verdict === 'unreachable') return unreachableSentences(url, transcript.exchanges);
   const ways = waysJudged(transcript);
-  if (ways.length === 1) sentences.push(ONE_WAY[ways[0]!]);
+  if (ways.length === 1) sentences.push(oneWaySentence(ways[0]!, answerWays(transcript)));
   else if (posts.length > 0 && ways.length === 0) {
     sentences.push('the provisioner never answered 202: no rule about accepted operations or their reads was judged');
   }

@@ -5,10 +5,20 @@ import { sampleOutcome, sampleOutcomeWithNotApplicable } from './outcome-fixture
 const ANSI = /\u001b\[/;
 
 describe('renderSummary', () => {
-  it('ends with the counts and the verdict', () => {
+  it('ends with the rules that did not hold, the counts and the verdict', () => {
     const lines = renderSummary(sampleOutcome(), { color: false }).trimEnd().split('\n');
+    // After pages of evidence, the last lines name what to look up; advice is no rule that did not hold.
+    expect(lines.at(-3)).toBe('did not hold: operation.no-in-progress-after-final (fail), operation.transient-errors (warn, 2 times)');
     expect(lines.at(-2)).toBe('1 passed, 1 failed, 1 warned, 1 not exercised, 1 advice, 1 skipped');
     expect(lines.at(-1)).toBe('verdict: fail (exit 1)');
+  });
+
+  it('names no rule above the counts when every rule held', () => {
+    const outcome = sampleOutcome();
+    const held = { ...outcome, verdict: 'pass' as const, exitCode: 0 as const, rules: outcome.rules.filter((rule) => !['fail', 'warn'].includes(rule.status)) };
+    const lines = renderSummary(held, { color: false }).trimEnd().split('\n');
+    expect(lines.join('\n')).not.toContain('did not hold:');
+    expect(lines.at(-3)).toBe('');
   });
 
   it('adds advice and skipped only when there are any, after the others', () => {

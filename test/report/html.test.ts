@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { htmlReportFor } from '../../src/report/write-html.js';
 import { buildTimeline } from '../../src/report/html/timeline.js';
+import { TIMELINE_STYLE, timelineHtml, timelineLegend } from '../../src/report/html/timeline-svg.js';
 import { escapeHtml } from '../../src/report/html/escape.js';
 import { Transcript } from '../../src/transcript/transcript.js';
-import { OP_ID } from '../support/transcript-builder.js';
+import { IN_PROGRESS, OP_ID, shopDbFinal, TranscriptBuilder } from '../support/transcript-builder.js';
 import { sampleOutcome } from './outcome-fixture.js';
 import { bigFailingOutcome } from './big-outcome.js';
 
@@ -52,9 +53,9 @@ describe('the HTML report of a run', () => {
     expect(html).toContain(`data-operation-id="${OP_ID}"`);
     // poll, 502, final, after-final probe, concurrent probe that timed out: the unknown id is not this operation's
     expect(html.match(/<circle class="read /g)).toHaveLength(5);
-    // Colours come from the page's style, by kind: a probe is hollow.
+    // Colours come from the page's style, by kind: a probe is a ring with nothing inside.
     expect(html).toMatch(/<circle class="read in-progress probe"/);
-    expect(html).toContain('svg.timeline .read.probe{fill:#fff}');
+    expect(html).toContain('svg.timeline .read.probe{fill:none;stroke-width:2}');
     expect(html).toMatch(/<circle class="read transient"/);
     expect(html).toMatch(/<circle class="read succeeded"/);
   });
@@ -81,6 +82,8 @@ describe('the HTML report of a run', () => {
     expect(page).toContain('<span class="status not-exercised">no case</span> <code>property/model-based-runs</code>');
     expect(page).toContain('20 cases and 10 candidates tried while shrinking · seed 7');
     expect(page).toContain('<span class="status fail">failed</span> <code>property/generated-plans</code>');
+    // A replay path is one long word: it wraps inside its card rather than run past the card's edge.
+    expect(page).toMatch(/\.finding,\.property\{[^}]*overflow-wrap:anywhere/);
   });
 
   it('shows a proxy error page as its words, never as markup, and runs none of its script', () => {
@@ -124,6 +127,63 @@ describe('the operations timeline', () => {
     expect(lane.deadline).toBe(lane.start + 1500);
     expect(lane.ticks.map((tick) => tick.kind)).toEqual(['in-progress', 'transient', 'succeeded', 'in-progress', 'transient']);
     expect(timeline.span).toBeGreaterThanOrEqual(lane.end);
+  });
+
+  it("labels a lane only with what happened: a deadline after the run's end is told once above the lanes, never drawn as a lane's end", () => {
+    const b = new TranscriptBuilder();
+    const slow = '11111111-8b4d-4e5f-9a7b-1c2d3e4f5a6b';
+    const cut = '22222222-8b4d-4e5f-9a7b-1c2d3e4f5a6b';
+    const first = b.post('apply', { at: 0, status: 202, body: { operationId: slow } });
+    b.read(slow, { at: 10, status: 200, body: IN_PROGRESS });
+    b.read(slow, { at: 990, status: 200, body: IN_PROGRESS });
+    b.pollEnded(slow, first.seq, 'deadline', 1000);
+    // Accepted late in the run and cut off by its end: its deadline (1.8 s) lies after the run's end.
+    const second = b.post('plan', { at: 800, status: 202, body: { operationId: cut } });
+    b.read(cut, { at: 810, status: 200, body: IN_PROGRESS, took: 390 });
+    b.pollEnded(cut, second.seq, 'aborted', 1200);
+    const timeline = buildTimeline(b.transcript, 1000);
+    expect(timeline.span).toBe(1200);
+    const lane = timeline.lanes.find((candidate) => candidate.operationId === cut)!;
+    expect(lane).toMatchObject({ start: 805, end: 1200, endReason: 'aborted', deadline: 1805 });
+
+    const page = timelineHtml(timeline, new Map());
+    // The only deadline inside the run is drawn where it falls; nothing at a lane's end names a later time.
+    expect(page.match(/<line class="deadline"/g)).toHaveLength(1);
+    expect(page).not.toContain('→');
+    expect(page).toContain(`The deadlines of 1 of the 2 operations (maxOperationDuration after each 202) fall after the end of the timeline at 1.2 s: not drawn.`);
+    const cutLane = page.slice(page.indexOf(`data-operation-id="${cut}"`));
+    expect(cutLane.slice(0, cutLane.indexOf('</title>'))).toContain(
+      `accepted at 0.8 s, the kit stopped following it at 1.2 s, before it ended; deadline at 1.8 s, after the end of the timeline`,
+    );
+    const slowLane = page.slice(page.indexOf(`data-operation-id="${slow}"`));
+    expect(slowLane.slice(0, slowLane.indexOf('</title>'))).toContain('accepted at 0.0 s, its deadline passed at 1.0 s with no final answer; deadline at 1.0 s');
+  });
+
+  it("draws a probe as a ring over the poll sent with it, so neither hides the other", () => {
+    const b = new TranscriptBuilder();
+    const accepted = b.post('apply', { at: 0, status: 202, body: { operationId: OP_ID } });
+    b.read(OP_ID, { at: 10, status: 200, body: IN_PROGRESS });
+    b.read(OP_ID, { at: 10, status: 200, body: IN_PROGRESS, tag: 'read-concurrent' });
+    b.read(OP_ID, { at: 500, status: 200, body: shopDbFinal() });
+    b.pollEnded(OP_ID, accepted.seq, 'final', 505);
+    const circles = [...timelineHtml(buildTimeline(b.transcript, 60_000), new Map()).matchAll(/<circle class="read ([a-z -]+)"/g)].map((match) => match[1]);
+    expect(circles).toEqual(['in-progress', 'succeeded', 'in-progress probe']);
+    expect(TIMELINE_STYLE).toContain('svg.timeline .read.probe{fill:none;');
+  });
+
+  it('names in its legend the colour of each way following can end, as the page colours the lane bars', () => {
+    const legend = timelineLegend();
+    for (const [end, name] of [
+      ['final', 'followed to a final answer'],
+      ['lost', 'lost (404)'],
+      ['unexpected', 'ended on an answer the contract does not allow'],
+      ['deadline', 'deadline passed'],
+      ['aborted', 'following stopped by the kit, or no end recorded'],
+    ]) {
+      const colour = new RegExp(`rect\\.span\\.${end}\\{fill:(#[0-9a-f]{6})\\}`).exec(TIMELINE_STYLE)?.[1];
+      expect(colour).toBeDefined();
+      expect(legend).toContain(`fill="${colour}"/></svg> ${name}</li>`);
+    }
   });
 
   it('draws no lane when nothing was accepted', () => {

@@ -27,7 +27,7 @@ table.rules td:last-child{color:#374151}table.headers th{font-weight:500;color:#
 .filters{display:flex;flex-wrap:wrap;gap:.3rem;margin:.5rem 0}.filters input{position:absolute;opacity:0}
 .filters label{border:1px solid #d1d5db;border-radius:999px;padding:.1rem .7rem;cursor:pointer;background:#fff}
 .filters input:checked+label{background:#111827;color:#fff;border-color:#111827}.filters input:focus-visible+label{outline:2px solid #3b82f6}
-.finding,.property{background:#fff;border:1px solid #e5e7eb;border-left:4px solid #d1d5db;border-radius:6px;padding:.6rem .9rem;margin:.8rem 0}
+.finding,.property{background:#fff;border:1px solid #e5e7eb;border-left:4px solid #d1d5db;border-radius:6px;padding:.6rem .9rem;margin:.8rem 0;overflow-wrap:anywhere}
 .finding.s-fail,.finding.s-error,.property.p-failed{border-left-color:#dc2626}.finding.s-warn,.property.p-flaky{border-left-color:#d97706}.finding.s-advice{border-left-color:#4f46e5}
 .sentence{font-style:italic;color:#374151}.evidence{padding-left:1.2rem}
 details.exchange{border:1px solid #e5e7eb;border-radius:4px;margin:.3rem 0;padding:.2rem .5rem;background:#fcfcfd}details.exchange summary{cursor:pointer}

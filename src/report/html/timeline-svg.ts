@@ -1,6 +1,6 @@
 import { plural } from '../../core/text.js';
 import { escapeHtml as e } from './escape.js';
-import type { LaneEnd, TickKind, Timeline, TimelineLane } from './timeline.js';
+import type { LaneEnd, TickKind, Timeline, TimelineLane, TimelineTick } from './timeline.js';
 
 const WIDTH = 1000;
 const LABEL_WIDTH = 230;
@@ -43,11 +43,20 @@ const END_COLOURS: Record<LaneEnd, string> = {
   open: '#e5e7eb',
 };
 
+/** The legend's name for each colour of a lane's bar; `open` is drawn in the grey of `aborted` and named with it. */
+const LANE_END_NAMES: ReadonlyArray<readonly [LaneEnd, string]> = [
+  ['final', 'followed to a final answer'],
+  ['lost', 'lost (404)'],
+  ['unexpected', 'ended on an answer the contract does not allow'],
+  ['deadline', 'deadline passed'],
+  ['aborted', 'following stopped by the kit, or no end recorded'],
+];
+
 /** The timeline's colours as CSS: each read and lane names its kind and the page colours it once. */
 export const TIMELINE_STYLE = [
   ...Object.entries(TICK_COLOURS).map(([kind, colour]) => `svg.timeline .read.${kind}{fill:${colour};stroke:${colour}}svg.timeline path.${kind}{stroke:${colour}}`),
   ...Object.entries(END_COLOURS).map(([end, colour]) => `svg.timeline rect.span.${end}{fill:${colour}}`),
-  'svg.timeline .read{stroke-width:1.5}svg.timeline .read.probe{fill:#fff}',
+  'svg.timeline .read{stroke-width:1.5}svg.timeline .read.probe{fill:none;stroke-width:2}',
   'svg.timeline path.reads{stroke-width:7;stroke-linecap:round;fill:none}svg.timeline path.reads.hole{stroke:#fff;stroke-width:4}',
   'svg.timeline line.grid{stroke:#e5e7eb}svg.timeline line.deadline{stroke:#b91c1c;stroke-width:2}svg.timeline rect.mark{fill:#dc2626}',
   'svg.timeline g[data-finding] text.lane-label{fill:#991b1b;font-weight:600}',
@@ -99,22 +108,59 @@ function axisSvg(scale: Scale): string {
 /** What the timeline knows of each operation beyond its reads: the rules its exchanges are evidence for. */
 export type LaneFindings = ReadonlyMap<string, readonly string[]>;
 
-function laneTitle(lane: TimelineLane, findings: readonly string[] | undefined): string {
-  const what = `${lane.kind} of ${lane.changeSet ?? 'a change set'}, operation ${lane.operationId} (${lane.suite}): ${lane.endReason}`;
+/** How following an operation ended, in words, at `at`: the tooltip names what happened, never a planned time. */
+const END_WORDS: Record<LaneEnd, (at: string) => string> = {
+  final: (at) => `final answer at ${at}`,
+  lost: (at) => `lost at ${at}: a read answered 404`,
+  unexpected: (at) => `following stopped at ${at} on an answer the contract does not allow`,
+  deadline: (at) => `its deadline passed at ${at} with no final answer`,
+  aborted: (at) => `the kit stopped following it at ${at}, before it ended`,
+  open: (at) => `last read at ${at}, no end of following recorded`,
+};
+
+/** A moment of the run to a tenth of a second, for tooltips and notes. */
+function preciseSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function laneTitle(lane: TimelineLane, scale: Scale, findings: readonly string[] | undefined): string {
+  const deadline = `deadline at ${preciseSeconds(lane.deadline)}${lane.deadline > scale.span ? ", after the end of the timeline" : ''}`;
+  const when = `accepted at ${preciseSeconds(lane.start)}, ${END_WORDS[lane.endReason](preciseSeconds(lane.end))}; ${deadline}`;
+  const what = `${lane.kind} of ${lane.changeSet ?? 'a change set'}, operation ${lane.operationId} (${lane.suite}): ${when}`;
   return findings === undefined ? what : `${what}; evidence for ${findings.join(', ')}`;
 }
 
+/** The lane's deadline as a line where it falls in the run; one after the run's end is not drawn (its tooltip and the note above the lanes say so). */
 function deadlineMark(lane: TimelineLane, scale: Scale, y: number): string {
-  const mid = y + LANE_HEIGHT / 2;
-  if (lane.deadline <= scale.span) {
-    return `<line class="deadline" x1="${scale.x(lane.deadline)}" y1="${y + 2}" x2="${scale.x(lane.deadline)}" y2="${y + LANE_HEIGHT - 2}"><title>deadline: ${e(seconds(lane.deadline))}</title></line>`;
-  }
-  return `<text class="deadline-later" x="${WIDTH - RIGHT_MARGIN + 4}" y="${mid + 4}"><title>deadline: ${e(seconds(lane.deadline))}</title>→ ${e(seconds(lane.deadline))}</text>`;
+  if (lane.deadline > scale.span) return '';
+  return `<line class="deadline" x1="${scale.x(lane.deadline)}" y1="${y + 2}" x2="${scale.x(lane.deadline)}" y2="${y + LANE_HEIGHT - 2}"><title>deadline: ${e(seconds(lane.deadline))}</title></line>`;
+}
+
+/** One sentence for the deadlines that fall after the run's end, which no lane draws; empty when every deadline is drawn. */
+function deadlinesNote(timeline: Timeline, scale: Scale): string {
+  const later = timeline.lanes.filter((lane) => lane.deadline > scale.span).length;
+  if (later === 0) return '';
+  const whose =
+    later === timeline.lanes.length
+      ? later === 1
+        ? 'The deadline of the operation (maxOperationDuration after its 202) falls'
+        : `The deadlines of all ${later} operations (maxOperationDuration after each 202) fall`
+      : `The deadlines of ${later} of the ${timeline.lanes.length} operations (maxOperationDuration after each 202) fall`;
+  return `<p class="deadlines-note muted">${whose} after the end of the timeline at ${e(preciseSeconds(scale.span))}: not drawn.</p>`;
+}
+
+/**
+ * The reads in drawing order: probes last, as rings with nothing inside, so that a probe sent with a poll, or
+ * a moment after it (a read after the final answer), shows around the control plane's read rather than hide
+ * it, and the poll never hides the probe. A stable sort: each kind keeps its order in time.
+ */
+function probesLast(ticks: readonly TimelineTick[]): TimelineTick[] {
+  return [...ticks].sort((a, b) => Number(a.probe) - Number(b.probe));
 }
 
 /** Every read as its own circle with a tooltip: for the lanes a reader looks at. */
 function readCircles(lane: TimelineLane, scale: Scale, mid: number): string {
-  return lane.ticks
+  return probesLast(lane.ticks)
     .map((tick) => `<circle class="read ${tick.kind}${tick.probe ? ' probe' : ''}" cx="${scale.x(tick.at)}" cy="${mid}" r="3.5"><title>${e(tick.label)}</title></circle>`)
     .join('');
 }
@@ -162,7 +208,7 @@ function lanesSvg(lanes: readonly TimelineLane[], timeline: Timeline, scale: Sca
     const y = index * LANE_HEIGHT + 2;
     const mid = y + LANE_HEIGHT / 2;
     const found = findings.get(lane.operationId);
-    const title = folded ? `${laneTitle(lane, found)} · reads: ${readCounts(lane) || 'none'}` : laneTitle(lane, found);
+    const title = folded ? `${laneTitle(lane, scale, found)} · reads: ${readCounts(lane) || 'none'}` : laneTitle(lane, scale, found);
     parts.push(`<g class="lane" data-operation-id="${e(lane.operationId)}" data-end="${lane.endReason}"${found ? ` data-finding="${e(found.join(' '))}"` : ''}>`);
     parts.push(`<title>${e(title)}</title>`);
     if (found) parts.push(`<rect class="mark" x="0" y="${y + 2}" width="3" height="${LANE_HEIGHT - 4}"/>`);
@@ -233,7 +279,7 @@ export function timelineHtml(timeline: Timeline, findings: LaneFindings): string
   const scale = scaleOf(timeline);
   const whole = timeline.lanes.length <= SMALL_RUN;
   const suites = bySuite(timeline, findings).map((group) => suiteBlock(group, timeline, scale, findings, whole));
-  return `<div class="timeline-scroll">${axisSvg(scale)}${suites.join('')}</div>`;
+  return `${deadlinesNote(timeline, scale)}<div class="timeline-scroll">${axisSvg(scale)}${suites.join('')}</div>`;
 }
 
 /** The key to the colours and marks of the timeline. */
@@ -243,6 +289,10 @@ export function timelineLegend(): string {
     (kind) => `<li><svg width="12" height="12" aria-hidden="true"><circle cx="6" cy="6" r="4" fill="${TICK_COLOURS[kind]}"/></svg> ${e(TICK_NAMES[kind])}</li>`,
   );
   items.push('<li><svg width="12" height="12" aria-hidden="true"><circle cx="6" cy="6" r="4" fill="#fff" stroke="#111827" stroke-width="1.5"/></svg> probe (a read the control plane would not make)</li>');
+  // The bar runs from the 202 to the end of following; its colour says how following ended.
+  for (const [end, name] of LANE_END_NAMES) {
+    items.push(`<li><svg width="16" height="12" aria-hidden="true"><rect y="2" width="16" height="8" rx="3" fill="${END_COLOURS[end]}"/></svg> ${e(name)}</li>`);
+  }
   items.push('<li><svg width="12" height="12" aria-hidden="true"><line x1="6" y1="0" x2="6" y2="12" stroke="#b91c1c" stroke-width="2"/></svg> deadline (maxOperationDuration after the 202)</li>');
   items.push('<li><svg width="12" height="12" aria-hidden="true"><rect width="12" height="12" fill="#fde68a"/></svg> the kit disturbed the provisioner (restart)</li>');
   items.push('<li><svg width="12" height="12" aria-hidden="true"><rect x="4" width="4" height="12" fill="#dc2626"/></svg> evidence for a rule that did not hold</li>');
