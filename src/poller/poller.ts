@@ -40,6 +40,12 @@ export interface FollowRequest {
   stop?: AbortSignal;
 }
 
+/** Why the kit stopped following an operation, in the words its suite gave the stop; none when it gave none. */
+function stoppedFollowing(reason: unknown): string {
+  const given = reason instanceof Error && reason.name !== 'AbortError' && reason.message !== '' ? reason.message : undefined;
+  return given === undefined ? 'the kit stopped following this work before it ended' : `the kit stopped following this work: ${given}`;
+}
+
 /**
  * Follows an accepted operation exactly as the control plane does: a read at once, then one every poll
  * interval; 5xx, timeouts and refused connections mean "read again"; a 404 means the work is lost; a
@@ -79,7 +85,7 @@ export class Poller {
         break;
       }
       if (request.stop?.aborted) {
-        ended = { reason: 'aborted', conclusion: 'the kit stopped following this work when its time budget was over' };
+        ended = { reason: 'aborted', conclusion: stoppedFollowing(request.stop.reason) };
         break;
       }
       if (now() >= deadline) {

@@ -101,7 +101,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     try {
       return await run(suiteOf(0));
     } finally {
-      done.abort();
+      done.abort(new Error('the case it ran beside as load had ended'));
     }
   };
   const startLoad = (value: T, caseSuite: string, signal: AbortSignal): void => {

@@ -1,6 +1,6 @@
 import { now } from '../../src/client/clock.js';
 import { formatMs } from '../../src/core/duration.js';
-import { RestartFailedError } from '../../src/errors.js';
+import { messageOf, RestartFailedError } from '../../src/errors.js';
 import type { Restart } from '../../src/core/restart.js';
 import type { LoadedChangeSet } from '../../src/config/change-sets.js';
 import type { OperationConclusion } from '../../src/core/operation-conclusion.js';
@@ -48,7 +48,7 @@ export function restartSuite(restart: Restart, timeoutMs: number): Suite {
       try {
         await restartOnce(context, restart, timeoutMs);
       } catch (error) {
-        stop.abort();
+        stop.abort(new Error(`the restart failed (${messageOf(error)})`));
         await Promise.all(follows);
         throw error;
       }

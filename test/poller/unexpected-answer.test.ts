@@ -121,3 +121,33 @@ describe('unexpectedAnswer', () => {
     expect(unexpectedAnswer(b.read(OP_ID, { error: { kind: 'timeout', message: 'no answer' } }))).toBeUndefined();
   });
 });
+
+describe('work the kit stops following', () => {
+  /** Follows one apply whose reads stay in progress, stopped through `stop` after its first read. */
+  async function stopped(reason?: Error) {
+    const target = await provisioner([json(IN_PROGRESS)]);
+    const transcript = new Transcript();
+    const client = new ProvisionerClient({ baseUrl: target.url, transcript });
+    open.unshift(() => client.close());
+    const poller = new Poller(client, { pollIntervalMs: 5, maxOperationDurationMs: 60_000, answerTimeoutMs: 10_000, concurrentReaders: 0, probeAfterFinal: true });
+    const accepted = await client.send({ suite: 'test', tag: 'apply', probe: false, method: 'POST', path: '/apply', body: '{"changes":[]}', timeoutMs: 10_000 });
+    const stop = new AbortController();
+    const following = poller.follow({ accepted, operationId: OP_ID, kind: 'apply', suite: 'test', stop: stop.signal });
+    while (target.reads() === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    stop.abort(reason);
+    const conclusion = await following;
+    await poller.settle();
+    return conclusion;
+  }
+
+  it('says why, in the words the suite gave the stop', async () => {
+    const conclusion = await stopped(new Error('the case it ran beside as load had ended'));
+    expect(conclusion.reason).toBe('aborted');
+    expect(conclusion.conclusion).toBe('the kit stopped following this work: the case it ran beside as load had ended');
+  });
+
+  it('claims no cause when the stop gave none', async () => {
+    const conclusion = await stopped();
+    expect(conclusion.conclusion).toBe('the kit stopped following this work before it ended');
+  });
+});
