@@ -65,7 +65,7 @@ class Timeline {
     this.judgeContext = context({ changeSets });
     this.driver = driverOver(this.builder, this.judgeContext);
     const accepted = this.builder.post('apply', { at: 0, status: 202, body: { operationId: OP_ID }, suite: SUITE });
-    this.op = { ordinal: 1, id: OP_ID, kind: 'apply', changeSet: SHOP_DB_SET, accepted };
+    this.op = { ordinal: 1, id: OP_ID, kind: 'apply', changeSet: SHOP_DB_SET, accepted, endsBy: 1 };
   }
 
   /** One command's exchanges: all recorded first, then judged together, as a command is once its reads have landed. */
@@ -200,7 +200,7 @@ describe('the case driver', () => {
     const changeSet = propertyContext.changeSets[0]!;
     const accepted = await driver.submit('plan', changeSet);
     expect(accepted.response?.status).toBe(202);
-    const op: TrackedOperation = { ordinal: 1, id: String((accepted.response!.json as { value: { operationId: string } }).value.operationId), kind: 'plan', changeSet, accepted };
+    const op: TrackedOperation = { ordinal: 1, id: String((accepted.response!.json as { value: { operationId: string } }).value.operationId), kind: 'plan', changeSet, accepted, endsBy: 1 };
     const followed = await driver.follow(op);
     expect(followed.conclusion.reason).toBe('final');
     expect(followed.polls.length).toBeGreaterThan(0);
@@ -217,7 +217,7 @@ describe('the case driver', () => {
     const driver = new CaseDriver(propertyContext, SUITE, stop.signal);
     const changeSet = propertyContext.changeSets[0]!;
     const accepted = await driver.submit('plan', changeSet);
-    const op: TrackedOperation = { ordinal: 1, id: String((accepted.response!.json as { value: { operationId: string } }).value.operationId), kind: 'plan', changeSet, accepted };
+    const op: TrackedOperation = { ordinal: 1, id: String((accepted.response!.json as { value: { operationId: string } }).value.operationId), kind: 'plan', changeSet, accepted, endsBy: 1 };
     stop.abort();
     const followed = await driver.follow(op);
     expect(followed).toMatchObject({ conclusion: { reason: 'aborted' }, polls: [] });
@@ -229,7 +229,7 @@ describe('the case driver', () => {
     const driver = new CaseDriver(propertyContext, SUITE, new AbortController().signal);
     const changeSet = propertyContext.changeSets[0]!;
     const accepted = await driver.submit('plan', changeSet);
-    const op: TrackedOperation = { ordinal: 1, id: String((accepted.response!.json as { value: { operationId: string } }).value.operationId), kind: 'plan', changeSet, accepted };
+    const op: TrackedOperation = { ordinal: 1, id: String((accepted.response!.json as { value: { operationId: string } }).value.operationId), kind: 'plan', changeSet, accepted, endsBy: 1 };
     const reads = driver.readTogether(op, 3);
     void driver.readUnknown('00000000-0000-4000-8000-000000000001');
     expect(transcript.exchanges).toHaveLength(1);

@@ -3,6 +3,7 @@ import type { CaseDriver } from '../case-driver.js';
 import { followSummary } from '../follow-summary.js';
 import type { ModelState } from '../model.js';
 import { hasEnded, operationAt } from '../model.js';
+import { noteFollowed } from '../chain.js';
 import { ModelCommand } from './model-command.js';
 
 /**
@@ -26,6 +27,7 @@ export class FollowOperationCommand extends ModelCommand {
       return;
     }
     const followed = await driver.follow(op);
+    noteFollowed(model, op);
     const { reason } = followed.conclusion;
     if (reason !== 'aborted') op.ended = reason;
     this.line = `follow operation #${op.ordinal} ${op.id}: ${followSummary(followed)}`;
