@@ -21,13 +21,14 @@ export class FollowOperationCommand extends ModelCommand {
 
   protected async act(model: ModelState, driver: CaseDriver): Promise<void> {
     const op = operationAt(model, this.index)!;
+    // Counted whether or not a read has seen the work end already: the count then depends on the commands alone.
+    noteFollowed(model, op);
     if (hasEnded(op)) {
       // The control plane never reads an operation again once it has ended.
       this.line = `follow operation #${op.ordinal} ${op.id}: already ended, nothing to read`;
       return;
     }
     const followed = await driver.follow(op);
-    noteFollowed(model, op);
     const { reason } = followed.conclusion;
     if (reason !== 'aborted') op.ended = reason;
     this.line = `follow operation #${op.ordinal} ${op.id}: ${followSummary(followed)}`;
