@@ -10,7 +10,7 @@ import { CaseDriver } from '../../suites/properties/model/case-driver.js';
 import { MODEL_CASE_RULES } from '../../suites/properties/model/case-rules.js';
 import { judgeStep } from '../../suites/properties/model/judge-step.js';
 import { noteReads, type TrackedOperation } from '../../suites/properties/model/model.js';
-import { joinReplay, splitReplay } from '../../suites/properties/model/replay-path.js';
+import { commandsShrunk, joinReplay, splitReplay } from '../../suites/properties/model/replay-path.js';
 import { RuleViolation } from '../../suites/properties/model/violation.js';
 import type { PropertyContext } from '../../suites/properties/property.js';
 import { context, IN_PROGRESS, OP_ID, SHOP_DB, shopDbFinal, TranscriptBuilder } from '../support/transcript-builder.js';
@@ -246,5 +246,17 @@ describe('replay of a counterexample', () => {
     expect(joinReplay('3', ':')).toBe('3');
     expect(splitReplay('3:1')).toEqual({ path: '3:1' });
     expect(splitReplay(undefined)).toEqual({});
+  });
+
+  it('needs the commands\' replay path only once shrinking went past the case its batch found', () => {
+    // A batch of 30 (the property's own, or one the path names): run 3, its place 1, then the commands' shrinking.
+    expect(commandsShrunk('3:1', 30)).toBe(false);
+    expect(commandsShrunk('3:1:0', 30)).toBe(true);
+    expect(commandsShrunk('40/0:1', 30)).toBe(false);
+    expect(commandsShrunk('40/0:1:4:0', 30)).toBe(true);
+    // A batch of one is its case: any step past the run shrank the commands.
+    expect(commandsShrunk('3', 1)).toBe(false);
+    expect(commandsShrunk('3:0', 1)).toBe(true);
+    expect(commandsShrunk('1/3:0', 30)).toBe(true);
   });
 });
