@@ -10,7 +10,7 @@ import { CaseDriver } from '../../suites/properties/model/case-driver.js';
 import { MODEL_CASE_RULES } from '../../suites/properties/model/case-rules.js';
 import { judgeStep } from '../../suites/properties/model/judge-step.js';
 import { noteReads, type TrackedOperation } from '../../suites/properties/model/model.js';
-import { joinReplay, splitReplay } from '../../suites/properties/model/replay-path.js';
+import { commandsShrunk, joinReplay, splitReplay } from '../../suites/properties/model/replay-path.js';
 import { RuleViolation } from '../../suites/properties/model/violation.js';
 import type { PropertyContext } from '../../suites/properties/property.js';
 import { context, IN_PROGRESS, OP_ID, SHOP_DB, shopDbFinal, TranscriptBuilder } from '../support/transcript-builder.js';
@@ -65,7 +65,7 @@ class Timeline {
     this.judgeContext = context({ changeSets });
     this.driver = driverOver(this.builder, this.judgeContext);
     const accepted = this.builder.post('apply', { at: 0, status: 202, body: { operationId: OP_ID }, suite: SUITE });
-    this.op = { ordinal: 1, id: OP_ID, kind: 'apply', changeSet: SHOP_DB_SET, accepted };
+    this.op = { ordinal: 1, id: OP_ID, kind: 'apply', changeSet: SHOP_DB_SET, accepted, endsBy: 1 };
   }
 
   /** One command's exchanges: all recorded first, then judged together, as a command is once its reads have landed. */
@@ -200,7 +200,7 @@ describe('the case driver', () => {
     const changeSet = propertyContext.changeSets[0]!;
     const accepted = await driver.submit('plan', changeSet);
     expect(accepted.response?.status).toBe(202);
-    const op: TrackedOperation = { ordinal: 1, id: String((accepted.response!.json as { value: { operationId: string } }).value.operationId), kind: 'plan', changeSet, accepted };
+    const op: TrackedOperation = { ordinal: 1, id: String((accepted.response!.json as { value: { operationId: string } }).value.operationId), kind: 'plan', changeSet, accepted, endsBy: 1 };
     const followed = await driver.follow(op);
     expect(followed.conclusion.reason).toBe('final');
     expect(followed.polls.length).toBeGreaterThan(0);
@@ -217,7 +217,7 @@ describe('the case driver', () => {
     const driver = new CaseDriver(propertyContext, SUITE, stop.signal);
     const changeSet = propertyContext.changeSets[0]!;
     const accepted = await driver.submit('plan', changeSet);
-    const op: TrackedOperation = { ordinal: 1, id: String((accepted.response!.json as { value: { operationId: string } }).value.operationId), kind: 'plan', changeSet, accepted };
+    const op: TrackedOperation = { ordinal: 1, id: String((accepted.response!.json as { value: { operationId: string } }).value.operationId), kind: 'plan', changeSet, accepted, endsBy: 1 };
     stop.abort();
     const followed = await driver.follow(op);
     expect(followed).toMatchObject({ conclusion: { reason: 'aborted' }, polls: [] });
@@ -229,7 +229,7 @@ describe('the case driver', () => {
     const driver = new CaseDriver(propertyContext, SUITE, new AbortController().signal);
     const changeSet = propertyContext.changeSets[0]!;
     const accepted = await driver.submit('plan', changeSet);
-    const op: TrackedOperation = { ordinal: 1, id: String((accepted.response!.json as { value: { operationId: string } }).value.operationId), kind: 'plan', changeSet, accepted };
+    const op: TrackedOperation = { ordinal: 1, id: String((accepted.response!.json as { value: { operationId: string } }).value.operationId), kind: 'plan', changeSet, accepted, endsBy: 1 };
     const reads = driver.readTogether(op, 3);
     void driver.readUnknown('00000000-0000-4000-8000-000000000001');
     expect(transcript.exchanges).toHaveLength(1);
@@ -246,5 +246,17 @@ describe('replay of a counterexample', () => {
     expect(joinReplay('3', ':')).toBe('3');
     expect(splitReplay('3:1')).toEqual({ path: '3:1' });
     expect(splitReplay(undefined)).toEqual({});
+  });
+
+  it('needs the commands\' replay path only once shrinking went past the case its batch found', () => {
+    // A batch of 30 (the property's own, or one the path names): run 3, its place 1, then the commands' shrinking.
+    expect(commandsShrunk('3:1', 30)).toBe(false);
+    expect(commandsShrunk('3:1:0', 30)).toBe(true);
+    expect(commandsShrunk('40/0:1', 30)).toBe(false);
+    expect(commandsShrunk('40/0:1:4:0', 30)).toBe(true);
+    // A batch of one is its case: any step past the run shrank the commands.
+    expect(commandsShrunk('3', 1)).toBe(false);
+    expect(commandsShrunk('3:0', 1)).toBe(true);
+    expect(commandsShrunk('1/3:0', 30)).toBe(true);
   });
 });

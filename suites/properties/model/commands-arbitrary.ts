@@ -22,6 +22,8 @@ export interface CommandSettings {
   maxCommands: number;
   /** Longest single wait. */
   maxWaitMs: number;
+  /** Most operation-lengths a case waits for one after another (see chain.ts): a submit past it does not run. */
+  maxChain: number;
   /** fast-check's replay path of the commands, printed with a counterexample; with the seed and path it replays one. */
   replayPath?: string;
   /** Lock keys the case may apply under (absent: all); under any other lock it only plans. */
@@ -64,12 +66,12 @@ function times<T>(count: number, item: T): T[] {
 }
 
 function submitCommands(settings: CommandSettings): Arbitrary<SubmitCommand> | undefined {
-  const { changeSets, planOnly, applyLocks } = settings;
+  const { changeSets, planOnly, applyLocks, maxChain } = settings;
   if (changeSets.length === 0) return undefined;
   const kinds: SubmitKind[] = planOnly ? ['plan'] : ['plan', 'apply'];
   const mayApply = (changeSet: LoadedChangeSet): boolean => applyLocks === undefined || applyLocks.has(changeSet.lockKey);
   // An apply under a lock another case of the batch holds becomes a plan: the same draws, so shrinking is unchanged.
   return fc
     .tuple(fc.constantFrom(...kinds), fc.integer({ min: 0, max: changeSets.length - 1 }))
-    .map(([kind, index]) => new SubmitCommand(kind === 'apply' && !mayApply(changeSets[index]!) ? 'plan' : kind, changeSets[index]!));
+    .map(([kind, index]) => new SubmitCommand(kind === 'apply' && !mayApply(changeSets[index]!) ? 'plan' : kind, changeSets[index]!, maxChain));
 }

@@ -1,10 +1,10 @@
 import type { PropertyResult } from '../../../src/core/property-result.js';
 import { checkProperty } from '../check-property.js';
 import type { PropertyContext, PropertySuite } from '../property.js';
-import { joinReplay, replayPathOf, splitReplay } from './replay-path.js';
+import { commandsShrunk, joinReplay, replayPathOf, splitReplay } from './replay-path.js';
 import { MODEL_BASED_RUNS, modelBasedRunsSpec } from './spec.js';
 
-export { MODEL_BASED_RUNS, DEFAULT_MAX_COMMANDS, DEFAULT_BATCH_SIZE, defaultMaxWaitMs, modelBasedRunsSpec } from './spec.js';
+export { MODEL_BASED_RUNS, DEFAULT_MAX_COMMANDS, DEFAULT_MAX_CHAIN, DEFAULT_BATCH_SIZE, defaultMaxWaitMs, modelBasedRunsSpec } from './spec.js';
 export type { ModelRunOptions } from './spec.js';
 export type { CommandSequence } from './commands-arbitrary.js';
 export { joinReplay, splitReplay } from './replay-path.js';
@@ -32,12 +32,17 @@ export const modelBasedRuns: PropertySuite = {
         return spec.describe(commands);
       },
     });
-    return withReplayPath(result, replayPathOf(counterexample));
+    return withReplayPath(result, replayPathOf(counterexample), spec.batchSize ?? 1);
   },
 };
 
-function withReplayPath(result: PropertyResult, replayPath: string | undefined): PropertyResult {
-  if (result.path === undefined || replayPath === undefined) return result;
+/**
+ * The result's path with the commands' replay path after it, when its counterexample is a shrunk case. A case its
+ * batch found, unshrunk, needs none: the path names it, and fast-check's replay path then only holds what the
+ * candidates tried while shrinking did, which a replay never walks and so never prints.
+ */
+function withReplayPath(result: PropertyResult, replayPath: string | undefined, ownBatchSize: number): PropertyResult {
+  if (result.path === undefined || replayPath === undefined || !commandsShrunk(result.path, ownBatchSize)) return result;
   const path = joinReplay(result.path, replayPath);
   return { ...result, path, message: result.message.replace(`--path ${result.path}`, `--path ${path}`) };
 }

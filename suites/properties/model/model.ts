@@ -23,16 +23,20 @@ export interface TrackedOperation {
   accepted: Exchange;
   /** Set once the control plane would stop reading it; until then a follow and an apply's lock still wait on it. */
   ended?: Ending;
+  /** Operation-lengths from the case's start by which its work has ended at the latest (see chain.ts). */
+  endsBy: number;
 }
 
 /** Only what the case itself created; nothing is assumed about the provisioner's other work. */
 export interface ModelState {
   /** In the order their 202 answers arrived. */
   operations: TrackedOperation[];
+  /** Operation-lengths the case has waited for one after another so far: the latest `endsBy` it followed. */
+  waited: number;
 }
 
 export function emptyModel(): ModelState {
-  return { operations: [] };
+  return { operations: [], waited: 0 };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { splitBatchPath } from '../batch-size.js';
+
 /**
  * A model-based counterexample is found again from the seed, fast-check's path and fast-check's replay path of
  * the commands (which commands ran while shrinking: the path alone cannot tell). The kit prints one `--path`,
@@ -25,4 +27,14 @@ export function splitReplay(path: string | undefined): ModelReplay {
 export function replayPathOf(sequence: unknown): string | undefined {
   const match = /\/\*replayPath=("(?:[^"\\]|\\.)*")\*\/\s*$/.exec(String(sequence));
   return match ? (JSON.parse(match[1]!) as string) : undefined;
+}
+
+/**
+ * Whether a result's path (`SIZE/PATH` or `PATH`) goes on past the case its batch found (`RUN:PLACE`, or `RUN`
+ * alone for a batch of one): only then did fast-check shrink the commands, and only then does their replay path
+ * say anything a replay walks.
+ */
+export function commandsShrunk(path: string, ownBatchSize: number): boolean {
+  const { size = ownBatchSize, path: fcPath } = splitBatchPath(path);
+  return fcPath.split(':').length > (size > 1 ? 2 : 1);
 }

@@ -18,13 +18,22 @@ export interface ModelRunOptions {
   replayPath?: string;
   /** Cases run at the same time; default {@link DEFAULT_BATCH_SIZE}. */
   batchSize?: number;
+  /** Most operation-lengths a case waits for one after another; default {@link DEFAULT_MAX_CHAIN}. */
+  maxChain?: number;
 }
 
 export const DEFAULT_MAX_COMMANDS = 12;
 /**
+ * Most operation-lengths a case waits for one after another, from the properties' start (see chain.ts). The
+ * scenarios take two (an apply, then its repeat after the end) and the properties start once the burst is over,
+ * one in; a run of three (the default run's 3 W, certify's 4 W with its restart after them) leaves a case two. It
+ * may plan, follow to the end and plan or apply, but never wait for a third operation after those.
+ */
+export const DEFAULT_MAX_CHAIN = 2;
+/**
  * Model-based cases run at the same time: by default all 30 of a run, and more when more are asked for (certify's
- * 50), up to {@link MAX_BATCH}, so that the property waits about as long as its longest case (two or three operation
- * lengths) rather than that much per batch. A size other than this one is recorded in the replay path
+ * 50), up to {@link MAX_BATCH}, so that the property waits about as long as its longest case (at most
+ * {@link DEFAULT_MAX_CHAIN} operation-lengths) rather than that much per batch. A size other than this one is recorded in the replay path
  * (`SIZE/PATH`), so that a replay generates its batch as the run did. Each case reads at most 4 times at once, and
  * the client's queue only delays reads that answer in milliseconds. One case per lock applies in a batch, as the
  * control plane never runs two applies under one lock; the scenarios cover the applies' lives.
@@ -52,6 +61,7 @@ export function modelBasedRunsSpec(context: PropertyContext, options: ModelRunOp
     planOnly: context.planOnly,
     maxCommands: options.maxCommands ?? DEFAULT_MAX_COMMANDS,
     maxWaitMs: options.maxWaitMs ?? defaultMaxWaitMs(context.judgeContext.pollIntervalMs),
+    maxChain: options.maxChain ?? DEFAULT_MAX_CHAIN,
     replayPath: options.replayPath,
   };
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;

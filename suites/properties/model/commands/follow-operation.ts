@@ -3,6 +3,7 @@ import type { CaseDriver } from '../case-driver.js';
 import { followSummary } from '../follow-summary.js';
 import type { ModelState } from '../model.js';
 import { hasEnded, operationAt } from '../model.js';
+import { noteFollowed } from '../chain.js';
 import { ModelCommand } from './model-command.js';
 
 /**
@@ -20,6 +21,8 @@ export class FollowOperationCommand extends ModelCommand {
 
   protected async act(model: ModelState, driver: CaseDriver): Promise<void> {
     const op = operationAt(model, this.index)!;
+    // Counted whether or not a read has seen the work end already: the count then depends on the commands alone.
+    noteFollowed(model, op);
     if (hasEnded(op)) {
       // The control plane never reads an operation again once it has ended.
       this.line = `follow operation #${op.ordinal} ${op.id}: already ended, nothing to read`;
