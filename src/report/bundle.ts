@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogSha256, MANIFEST_FILE, MANIFEST_FORMAT, sha256, type BundleManifest, type ManifestEntry } from '../runner/bundle-manifest.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import type { SecretMask } from './secret-mask.js';
 import { COLLECTOR_PACING } from '../client/collector-pacing.js';
+import { fileSha256 } from './file-sha256.js';
 import { htmlReportText } from './write-html.js';
 import { writeJsonReport } from './write-json.js';
 import { junitText } from './write-junit.js';
@@ -48,7 +47,7 @@ export async function writeBundle(dir: string, input: BundleInput): Promise<Bund
       entries.push({ path, sha256: sha256(content), bytes: Buffer.byteLength(content) });
     } else {
       await writeAtomically(join(dir, path), content);
-      entries.push({ path, ...(await fileHash(join(dir, path))) });
+      entries.push({ path, ...(await fileSha256(join(dir, path))) });
     }
   }
   const manifest: BundleManifest = {
@@ -74,14 +73,4 @@ async function writeAtomically(path: string, write: (temporary: string) => Promi
     await rm(temporary, { force: true }).catch(() => undefined);
     throw error;
   }
-}
-
-async function fileHash(path: string): Promise<{ sha256: string; bytes: number }> {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  for await (const chunk of createReadStream(path)) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).length;
-  }
-  return { sha256: hash.digest('hex'), bytes };
 }
