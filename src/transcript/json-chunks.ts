@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 /**
  * A JSON array whose items are made one at a time while it is written, so a report with tens of thousands
  * of exchanges never holds them all, nor their text, at once. `JSON.stringify` sees it as the array it stands for.
+ * Each item is written as one piece (a streamed list inside an item is made whole with it).
  */
 export class StreamedList<T> {
   constructor(private readonly make: () => Iterable<T>) {}
@@ -43,12 +44,17 @@ export function jsonChunks(value: unknown, gap = ''): Generator<string> {
   return chunksOf(withToJson(value, ''), gap, '', 0);
 }
 
+/** `value` (its toJSON applied) as JSON.stringify writes it, its own lines taking this level's indent. */
+function wholeText(value: unknown, gap: string, indent: string): string {
+  // JSON text never holds a raw newline inside a string: every newline is the layout's.
+  const text = JSON.stringify(value, null, gap) ?? 'null';
+  return indent && text.includes('\n') ? text.replaceAll('\n', `\n${indent}`) : text;
+}
+
 /** `value` has had its toJSON applied already, as JSON.stringify applies it once. */
 function* chunksOf(value: unknown, gap: string, indent: string, depth: number): Generator<string> {
   if (!(value instanceof StreamedList) && (typeof value !== 'object' || value === null || isBoxed(value) || depth >= WALK_DEPTH)) {
-    // A nested value's own lines take this level's indent; JSON text never holds a raw newline inside a string.
-    const text = JSON.stringify(value, null, gap) ?? 'null';
-    yield indent && text.includes('\n') ? text.replaceAll('\n', `\n${indent}`) : text;
+    yield wholeText(value, gap, indent);
     return;
   }
   const inner = indent + gap;
@@ -61,6 +67,10 @@ function* chunksOf(value: unknown, gap: string, indent: string, depth: number): 
       yield index === 0 ? `[${open}` : separator;
       const item = withToJson(raw, String(index));
       if (skipped(item)) yield 'null';
+      // A streamed list's item (an exchange) in one piece: walked through, each took some fifty pieces and as many
+      // generator steps at every level, and writing a transcript of 40,000 exchanges allocated over a GB.
+      // (One with a toJSON of its own is walked: JSON.stringify would apply a toJSON its toJSON returns again.)
+      else if (value instanceof StreamedList && item === raw) yield wholeText(item, gap, inner);
       else yield* chunksOf(item, gap, inner, depth + 1);
       index++;
     }

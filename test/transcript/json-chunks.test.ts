@@ -44,6 +44,13 @@ describe('jsonChunks', () => {
     expect(text(value)).toBe(JSON.stringify(value));
   });
 
+  it('applies toJSON once to the items of a streamed list too, and writes each plain item as one piece', () => {
+    const items = [{ a: 1, b: [2, { c: 'x' }] }, new Date(0), { toJSON: () => ({ toJSON: () => 'twice' }) }, undefined];
+    for (const gap of ['', '  ']) expect(text({ list: new StreamedList(() => items) }, gap)).toBe(JSON.stringify({ list: items }, null, gap));
+    const pieces = [...jsonChunks(new StreamedList(() => [{ a: 1, b: [2, { c: 'x' }] }]))];
+    expect(pieces).toEqual(['[', '{"a":1,"b":[2,{"c":"x"}]}', ']']);
+  });
+
   it('writes a value nested deeper than it walks through JSON.stringify, with the same indent', () => {
     const deep = JSON.parse(`${'{"a":['.repeat(40)}1${']}'.repeat(40)}`) as unknown;
     expect(text({ rules: [deep] }, '  ')).toBe(JSON.stringify({ rules: [deep] }, null, '  '));
