@@ -5,7 +5,7 @@ import type { RunOutcome } from '../runner/outcome.js';
 import type { SecretMask } from './secret-mask.js';
 import { COLLECTOR_PACING } from '../client/collector-pacing.js';
 import { fileSha256 } from './file-sha256.js';
-import { htmlReportText } from './write-html.js';
+import { writeHtmlReport } from './write-html.js';
 import { writeJsonReport } from './write-json.js';
 import { junitText } from './write-junit.js';
 import { writeTranscript } from './write-transcript.js';
@@ -27,11 +27,11 @@ export async function writeBundle(dir: string, input: BundleInput): Promise<Bund
   const outcome: RunOutcome = { ...input.outcome, settings: { ...input.outcome.settings, showSecrets: false } };
   const { mask } = input;
   if (mask.showsSecrets) throw new Error('a bundle is always masked: give it the run\'s secrets, not the mask of --show-secrets');
-  // Each report is made as its file is written, and hashed from the file: the JSON report and the transcript are
-  // streamed, so a long run's are never one string, and no report is held while the next is made.
+  // Each report is made as its file is written, and hashed from the file: the JSON and HTML reports and the
+  // transcript are streamed, so a long run's are never one string, and no report is held while the next is made.
   const files: Array<[string, string | ((temporary: string) => Promise<void>)]> = [
     ['report.json', (temporary) => writeJsonReport(temporary, outcome, mask)],
-    ['report.html', (temporary) => writeFile(temporary, htmlReportText(outcome, mask))],
+    ['report.html', (temporary) => writeHtmlReport(temporary, outcome, mask)],
     ['junit.xml', (temporary) => writeFile(temporary, junitText(outcome, mask))],
     ['transcript.json', (temporary) => writeTranscript(temporary, outcome, mask)],
     ['settings.json', mask.json(`${JSON.stringify(input.settings, null, 2)}\n`)],

@@ -98,12 +98,20 @@ const FLUSH_CHARACTERS = 16 * 1024;
  * `piece` sees each piece before it is written (every string a piece holds is whole in it).
  */
 export async function writeJsonFile(path: string, value: unknown, gap = '', piece: (chunk: string) => string = (chunk) => chunk): Promise<void> {
+  await writeTextFile(path, jsonChunks(value, gap), piece, '\n');
+}
+
+/**
+ * Writes a text made of pieces (UTF-8) to `path` as they come, in writes of about {@link FLUSH_CHARACTERS}, creating
+ * its directory; `piece` sees each piece before it is written, and `end` is written last.
+ */
+export async function writeTextFile(path: string, pieces: Iterable<string>, piece: (chunk: string) => string = (chunk) => chunk, end = ''): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const file = await open(path, 'w');
   try {
     let pending: string[] = [];
     let size = 0;
-    for (const raw of jsonChunks(value, gap)) {
+    for (const raw of pieces) {
       const chunk = piece(raw);
       pending.push(chunk);
       size += chunk.length;
@@ -113,7 +121,7 @@ export async function writeJsonFile(path: string, value: unknown, gap = '', piec
         size = 0;
       }
     }
-    pending.push('\n');
+    pending.push(end);
     await file.write(pending.join(''), null, 'utf8');
   } finally {
     await file.close();
