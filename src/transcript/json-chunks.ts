@@ -51,6 +51,18 @@ function wholeText(value: unknown, gap: string, indent: string): string {
   return indent && text.includes('\n') ? text.replaceAll('\n', `\n${indent}`) : text;
 }
 
+// An item whose text is longer than this is walked after all: its long strings are then pieces of their own, and
+// no piece holds them all (an exchange with a long body kept as head and tail, and its parsed value, made one
+// text of hundreds of KB, two bytes a character for one '…', and as much again once masked).
+const WHOLE_ITEM_CHARACTERS = 16 * 1024;
+
+/** A streamed list's item: one piece, or walked when its text is long. */
+function* itemText(item: unknown, gap: string, indent: string, depth: number): Generator<string> {
+  const text = wholeText(item, gap, indent);
+  if (text.length <= WHOLE_ITEM_CHARACTERS) yield text;
+  else yield* chunksOf(item, gap, indent, depth);
+}
+
 /** `value` has had its toJSON applied already, as JSON.stringify applies it once. */
 function* chunksOf(value: unknown, gap: string, indent: string, depth: number): Generator<string> {
   if (!(value instanceof StreamedList) && (typeof value !== 'object' || value === null || isBoxed(value) || depth >= WALK_DEPTH)) {
@@ -70,7 +82,7 @@ function* chunksOf(value: unknown, gap: string, indent: string, depth: number): 
       // A streamed list's item (an exchange) in one piece: walked through, each took some fifty pieces and as many
       // generator steps at every level, and writing a transcript of 40,000 exchanges allocated over a GB.
       // (One with a toJSON of its own is walked: JSON.stringify would apply a toJSON its toJSON returns again.)
-      else if (value instanceof StreamedList && item === raw) yield wholeText(item, gap, inner);
+      else if (value instanceof StreamedList && item === raw) yield* itemText(item, gap, inner, depth + 1);
       else yield* chunksOf(item, gap, inner, depth + 1);
       index++;
     }
