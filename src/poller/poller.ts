@@ -77,6 +77,8 @@ export class Poller {
     this.observer?.operationAccepted(operationId, request.changeSet, request.kind, this.settings.maxOperationDurationMs, request.suite);
     let unexpected: Exchange | undefined;
     let ended: { reason: OperationConclusion['reason']; conclusion: string; final?: Exchange } | undefined;
+    // One signal for every wait of this operation: each AbortSignal.any lives until a full collection.
+    let waitSignal: AbortSignal | undefined;
 
     while (!ended) {
       if (this.signal?.aborted) {
@@ -117,7 +119,7 @@ export class Poller {
       } else {
         unexpected ??= isUnexpected(poll!) ? poll : undefined;
         const wait = Math.min(tickStart + this.settings.pollIntervalMs, deadline) - now();
-        await sleep(wait, this.waitSignal(request));
+        await sleep(wait, (waitSignal ??= this.waitSignal(request)));
       }
     }
 

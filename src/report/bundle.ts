@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogSha256, MANIFEST_FILE, MANIFEST_FORMAT, sha256, type BundleManifest, type ManifestEntry } from '../runner/bundle-manifest.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import type { SecretMask } from './secret-mask.js';
 import { COLLECTOR_PACING } from '../client/collector-pacing.js';
-import { htmlReportText } from './write-html.js';
+import { fileSha256 } from './file-sha256.js';
+import { writeHtmlReport } from './write-html.js';
 import { writeJsonReport } from './write-json.js';
 import { junitText } from './write-junit.js';
 import { writeTranscript } from './write-transcript.js';
@@ -28,11 +27,11 @@ export async function writeBundle(dir: string, input: BundleInput): Promise<Bund
   const outcome: RunOutcome = { ...input.outcome, settings: { ...input.outcome.settings, showSecrets: false } };
   const { mask } = input;
   if (mask.showsSecrets) throw new Error('a bundle is always masked: give it the run\'s secrets, not the mask of --show-secrets');
-  // Each report is made as its file is written, and hashed from the file: the JSON report and the transcript are
-  // streamed, so a long run's are never one string, and no report is held while the next is made.
+  // Each report is made as its file is written, and hashed from the file: the JSON and HTML reports and the
+  // transcript are streamed, so a long run's are never one string, and no report is held while the next is made.
   const files: Array<[string, string | ((temporary: string) => Promise<void>)]> = [
     ['report.json', (temporary) => writeJsonReport(temporary, outcome, mask)],
-    ['report.html', (temporary) => writeFile(temporary, htmlReportText(outcome, mask))],
+    ['report.html', (temporary) => writeHtmlReport(temporary, outcome, mask)],
     ['junit.xml', (temporary) => writeFile(temporary, junitText(outcome, mask))],
     ['transcript.json', (temporary) => writeTranscript(temporary, outcome, mask)],
     ['settings.json', mask.json(`${JSON.stringify(input.settings, null, 2)}\n`)],
@@ -48,7 +47,7 @@ export async function writeBundle(dir: string, input: BundleInput): Promise<Bund
       entries.push({ path, sha256: sha256(content), bytes: Buffer.byteLength(content) });
     } else {
       await writeAtomically(join(dir, path), content);
-      entries.push({ path, ...(await fileHash(join(dir, path))) });
+      entries.push({ path, ...(await fileSha256(join(dir, path))) });
     }
   }
   const manifest: BundleManifest = {
@@ -74,14 +73,4 @@ async function writeAtomically(path: string, write: (temporary: string) => Promi
     await rm(temporary, { force: true }).catch(() => undefined);
     throw error;
   }
-}
-
-async function fileHash(path: string): Promise<{ sha256: string; bytes: number }> {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  for await (const chunk of createReadStream(path)) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).length;
-  }
-  return { sha256: hash.digest('hex'), bytes };
 }

@@ -28,16 +28,23 @@ export function* redactedEach(exchanges: Iterable<Exchange>, mask: Mask = number
     bodies.set(response.json, { from: response.body, redacted });
     return redacted;
   };
+  // Headers objects are shared the same way (every poll of an operation sends the same ones): redacted once each.
+  const headers = new WeakMap<Record<string, string>, Record<string, string>>();
+  const redactedHeaders = (original: Record<string, string>): Record<string, string> => {
+    let redacted = headers.get(original);
+    if (redacted === undefined) headers.set(original, (redacted = redactHeaders(original)));
+    return redacted;
+  };
   for (const exchange of exchanges) {
     yield {
       ...exchange,
       request: {
         ...exchange.request,
-        headers: redactHeaders(exchange.request.headers),
+        headers: redactedHeaders(exchange.request.headers),
         ...(exchange.request.body !== undefined && { body: redactBodyText(exchange.request.body, undefined, mask) }),
       },
       ...(exchange.response
-        ? { response: { ...exchange.response, headers: redactHeaders(exchange.response.headers), ...redactedBody(exchange.response) } }
+        ? { response: { ...exchange.response, headers: redactedHeaders(exchange.response.headers), ...redactedBody(exchange.response) } }
         : {}),
     };
   }

@@ -151,14 +151,23 @@ export class SecretMask {
 
   /** Learns what the run saw: values under secret-looking keys in every body, and credential headers' values. */
   learnExchanges(exchanges: readonly Exchange[]): this {
+    // The client shares equal headers and stored bodies between exchanges (a poll answered alike thousands of
+    // times): each shared object is learnt once, not walked again for every exchange that holds it.
+    const learnt = new WeakSet<object>();
+    const first = (part: object): boolean => !learnt.has(part) && learnt.add(part) !== undefined;
     for (const exchange of exchanges) {
-      for (const [name, value] of Object.entries(exchange.request.headers)) if (isSecretHeader(name)) this.addHeader(name, value);
+      if (first(exchange.request.headers)) {
+        for (const [name, value] of Object.entries(exchange.request.headers)) if (isSecretHeader(name)) this.addHeader(name, value);
+      }
       if (exchange.request.body !== undefined) this.learnBody(exchange.request.body);
       const response = exchange.response;
-      if (!response) continue;
-      for (const [name, value] of Object.entries(response.headers)) if (isSecretHeader(name)) this.add(value.trim());
-      if (response.json.ok) this.learnValue(response.json.value);
-      else this.addUrl(response.body);
+      if (!response || !first(response)) continue;
+      if (first(response.headers)) {
+        for (const [name, value] of Object.entries(response.headers)) if (isSecretHeader(name)) this.add(value.trim());
+      }
+      if (response.json.ok) {
+        if (first(response.json)) this.learnValue(response.json.value);
+      } else this.addUrl(response.body);
     }
     return this;
   }

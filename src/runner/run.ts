@@ -26,6 +26,8 @@ import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
 import { deadlineRulesFailed as deadlineRulesFailedIn } from './deadline-failures.js';
 import { FirstWave, NothingAnswered } from './first-wave.js';
+import { ExchangeCollections } from './exchange-collections.js';
+import { COLLECTOR_PACING } from '../client/collector-pacing.js';
 
 /** The values of the run's configuration that driving and judging read; the profile and the config file only to record them. */
 export type DriveConfig = Pick<
@@ -116,7 +118,7 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
   const wave = new FirstWave((decision, exchanges) => {
     if (decision === 'unreachable') nothingAnswered.abort(new NothingAnswered(exchanges));
   });
-  const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS + burst, watch: wave });
+  const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS + burst, watch: new ExchangeCollections(wave) });
   const userSignal = request.signal ?? new AbortController().signal;
   // The budget stops driving like the user's stop does, but it is an ordinary end: only the user's makes the run interrupted.
   const budget = request.timeLimit ? startBudget(request.timeLimit, now) : undefined;
@@ -201,6 +203,9 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
     await client.close();
   }
 
+  // Driving's garbage is collected before judging makes its own: judging a long run's transcript builds views of
+  // tens of thousands of exchanges, which otherwise grew the heap on top of what driving left.
+  COLLECTOR_PACING.collectNow();
   const interrupted = userSignal.aborted;
   // Of a target that answered nothing, only that is said: what the run did not get to is beside the point.
   const unreachable = nothingAnswered.signal.aborted;

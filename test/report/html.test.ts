@@ -1,5 +1,9 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { htmlReportFor } from '../../src/report/write-html.js';
+import { htmlReportFor, htmlReportText, writeHtmlReport } from '../../src/report/write-html.js';
+import { SecretMask } from '../../src/report/secret-mask.js';
 import { buildTimeline } from '../../src/report/html/timeline.js';
 import { TIMELINE_STYLE, timelineHtml, timelineLegend } from '../../src/report/html/timeline-svg.js';
 import { escapeHtml } from '../../src/report/html/escape.js';
@@ -259,5 +263,27 @@ describe('the HTML report of a failing run at full size', () => {
     const small = htmlReportFor(sampleOutcome());
     expect(small).not.toContain('<details class="lanes');
     expect(small.match(/<g class="lane"[^>]* data-finding="operation\.no-in-progress-after-final operation\.transient-errors">/g)).toHaveLength(1);
+  });
+});
+
+describe('the HTML report written to a file', () => {
+  it('is written piece by piece, each piece masked, to the same text as the page masked whole', async () => {
+    const outcome = bigFailingOutcome();
+    // A secret in a lane's title and in the findings: the operation id of the first lane, and the rule's sentence.
+    const firstLane = outcome.transcript.exchanges.find((exchange) => exchange.operationId !== undefined)!.operationId!;
+    const mask = new SecretMask().add(firstLane).add('a final answer');
+    const dir = await mkdtemp(join(tmpdir(), 'pc-html-'));
+    try {
+      const path = join(dir, 'page', 'report.html');
+      await writeHtmlReport(path, outcome, mask);
+      const written = await readFile(path, 'utf8');
+      expect(written).toBe(htmlReportText(outcome, mask));
+      expect(written).not.toContain(firstLane);
+      expect(written).not.toContain('a final answer');
+      expect(written).toContain('[redacted]');
+      expect(htmlReportFor(outcome)).toContain(firstLane);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -29,6 +29,21 @@ describe('redacting a transcript before it is written', () => {
     expect(text).toContain('[redacted]');
   });
 
+  it('redacts headers shared by many exchanges once, into one copy they share, and each other headers object apart', () => {
+    const b = new TranscriptBuilder();
+    b.post('apply', { status: 202, body: { operationId: OP_ID } });
+    const shared = { accept: 'application/json', authorization: 'Bearer s3cret' };
+    const reads = [b.read(OP_ID, { body: IN_PROGRESS }), b.read(OP_ID, { body: IN_PROGRESS }), b.read(OP_ID, { body: IN_PROGRESS })];
+    reads[0]!.request.headers = shared;
+    reads[1]!.request.headers = shared;
+    reads[2]!.request.headers = { accept: 'application/json', 'x-api-key': 'k3y-other' };
+    const [, first, second, third] = redactExchanges(b.transcript.exchanges);
+    expect(first!.request.headers).toEqual({ accept: 'application/json', authorization: '[redacted]' });
+    expect(second!.request.headers).toBe(first!.request.headers);
+    expect(third!.request.headers).toEqual({ accept: 'application/json', 'x-api-key': '[redacted]' });
+    expect(shared.authorization).toBe('Bearer s3cret');
+  });
+
   it('leaves every verdict as it was', () => {
     const original = secretRun().transcript;
     const redacted = new Transcript(redactExchanges(original.exchanges), original.events);

@@ -3,6 +3,7 @@ import { numberedMask } from '../../src/core/redact.js';
 import { SecretMask } from '../../src/report/secret-mask.js';
 import { xmlText } from '../../src/report/xml-text.js';
 import { escapeHtml } from '../../src/report/html/escape.js';
+import { Transcript } from '../../src/transcript/transcript.js';
 import { OP_ID, TranscriptBuilder } from '../support/transcript-builder.js';
 
 describe('a secret mask', () => {
@@ -44,6 +45,28 @@ describe('a secret mask', () => {
     b.read(OP_ID, { body: { outcome: 'succeeded', description: 'done', results: [{ outputs: { apiToken: 'tok-from-output', url: 'postgres://app:pw-in-url@db/x' } }] } });
     const mask = new SecretMask().learnExchanges(b.transcript.exchanges);
     expect(mask.text('hunter2-long tok-from-output pw-in-url')).toBe('[redacted] [redacted] [redacted]');
+  });
+
+  it('learns each headers object and parsed body the client shares between exchanges once, and every one that differs', () => {
+    let walks = 0;
+    const body = { outcome: 'in_progress', get apiToken(): string {
+      walks++;
+      return 'tok-shared-body';
+    } };
+    const json = { ok: true as const, value: body };
+    const headers = { 'x-auth-token': 'hdr-shared-token' };
+    const response = (h: Record<string, string>, j: typeof json | { ok: true; value: unknown }) => ({ status: 200, headers: h, body: '{}', bodyBytes: 2, truncated: false, json: j });
+    const shared = response(headers, json);
+    const transcript = new Transcript();
+    const read = (answer: ReturnType<typeof response>) =>
+      transcript.record({ suite: 'test', tag: 'poll', probe: false, changeSet: undefined, operationId: OP_ID, repeatOf: undefined, request: { method: 'GET', url: 'http://127.0.0.1/x', headers: {} }, sentAt: 1, respondedAt: 2, endedAt: 2, response: answer, error: undefined });
+    read(shared);
+    read(shared);
+    read(response(headers, { ok: true, value: { password: 'pass-other-body' } }));
+    read(response({ 'x-auth-token': 'hdr-other-token' }, json));
+    const mask = new SecretMask().learnExchanges(transcript.exchanges);
+    expect(walks).toBe(1);
+    expect(mask.text('tok-shared-body hdr-shared-token pass-other-body hdr-other-token')).toBe('[redacted] [redacted] [redacted] [redacted]');
   });
 
   it('keeps distinct secrets distinct under numbered placeholders', () => {

@@ -196,6 +196,25 @@ describe('operation.in-progress-description', () => {
     ]);
   });
 
+  it('counts characters, not UTF-16 units: a pair is one character, a lone surrogate one too', () => {
+    const b = accepted();
+    // 500 characters in 1,000 units holds; 501 characters (one a lone surrogate) is too long, as is a long note.
+    b.read(OP_ID, { at: 10, body: { ...IN_PROGRESS, description: '😀'.repeat(500) } });
+    const lone = b.read(OP_ID, { at: 1010, body: { ...IN_PROGRESS, description: `${'😀'.repeat(499)}\ud800\udc00\udc00` } });
+    const reversed = b.read(OP_ID, { at: 2010, body: { ...IN_PROGRESS, description: `\ude00\ud83d${'😀'.repeat(499)}` } });
+    const echoed = b.read(OP_ID, { at: 3010, body: { ...IN_PROGRESS, description: 'y'.repeat(100_000) } });
+    const judgement = operationInProgressDescription.judge(b.transcript, context());
+    expect(judgement).toMatchObject({ outcome: 'broken', count: 3 });
+    if (judgement.outcome !== 'broken') return;
+    expect(judgement.evidence.map((item) => [item.note.replace(/^.* but /, ''), item.exchanges])).toEqual([
+      ['has a description of 501 characters (at most 500)', [lone.seq]],
+      ['has a description of 501 characters (at most 500)', [reversed.seq]],
+      ['has a description of 100000 characters (at most 500)', [echoed.seq]],
+    ]);
+    // The same counts as spreading the text into its characters gives.
+    expect(['😀'.repeat(500), `${'😀'.repeat(499)}\ud800\udc00\udc00`, `\ude00\ud83d${'😀'.repeat(499)}`].map((text) => [...text].length)).toEqual([500, 501, 501]);
+  });
+
   it('is not exercised when no read answered in_progress, and not applicable when no call was accepted', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, body: shopDbFinal() });

@@ -44,6 +44,22 @@ describe('jsonChunks', () => {
     expect(text(value)).toBe(JSON.stringify(value));
   });
 
+  it('applies toJSON once to the items of a streamed list too, and writes each plain item as one piece', () => {
+    const items = [{ a: 1, b: [2, { c: 'x' }] }, new Date(0), { toJSON: () => ({ toJSON: () => 'twice' }) }, undefined];
+    for (const gap of ['', '  ']) expect(text({ list: new StreamedList(() => items) }, gap)).toBe(JSON.stringify({ list: items }, null, gap));
+    const pieces = [...jsonChunks(new StreamedList(() => [{ a: 1, b: [2, { c: 'x' }] }]))];
+    expect(pieces).toEqual(['[', '{"a":1,"b":[2,{"c":"x"}]}', ']']);
+  });
+
+  it('walks an item of a streamed list whose text is long, so that its long strings are pieces of their own', () => {
+    const long = 'y'.repeat(20_000);
+    const items = [{ a: 1 }, { body: long, json: { description: long } }];
+    for (const gap of ['', '  ']) expect(text(new StreamedList(() => items), gap)).toBe(JSON.stringify(items, null, gap));
+    const pieces = [...jsonChunks(new StreamedList(() => items))];
+    expect(pieces.filter((piece) => piece.includes(long))).toEqual([JSON.stringify(long), JSON.stringify(long)]);
+    expect(pieces[1]).toBe('{"a":1}');
+  });
+
   it('writes a value nested deeper than it walks through JSON.stringify, with the same indent', () => {
     const deep = JSON.parse(`${'{"a":['.repeat(40)}1${']}'.repeat(40)}`) as unknown;
     expect(text({ rules: [deep] }, '  ')).toBe(JSON.stringify({ rules: [deep] }, null, '  '));

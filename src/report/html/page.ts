@@ -4,7 +4,7 @@ import { upstreamText } from '../upstream-text.js';
 import { shellWord } from '../shell-quote.js';
 import { escapeHtml as e } from './escape.js';
 import type { Timeline } from './timeline.js';
-import { timelineHtml, timelineLegend, type LaneFindings } from './timeline-svg.js';
+import { timelineHtmlPieces, timelineLegend, type LaneFindings } from './timeline-svg.js';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets.js';
 
 /** The order statuses are listed and filtered in: what needs attention first. */
@@ -177,6 +177,14 @@ function settingsList(report: JsonReport): string {
  * CSS, SVG and a few lines of script; a content security policy forbids fetching anything.
  */
 export function renderHtmlReport(report: JsonReport, timeline: Timeline): string {
+  return [...htmlReportPieces(report, timeline)].join('');
+}
+
+/**
+ * {@link renderHtmlReport} in pieces, made as they are asked for, each holding whole elements (so a mask sees every
+ * text whole in one piece): a long run's page is never one string, nor is its masked copy.
+ */
+export function* htmlReportPieces(report: JsonReport, timeline: Timeline): Generator<string> {
   const attention = report.rules.filter((rule) => ['error', 'fail', 'warn', 'advice', 'waived'].includes(rule.status)).sort(ruleSort);
   const s = report.summary;
   // Each count leads to where its rules are: the details of those that need attention, the table for the rest.
@@ -191,7 +199,7 @@ export function renderHtmlReport(report: JsonReport, timeline: Timeline): string
     ...(s.notApplicable ? [['not applicable', s.notApplicable, '#rules'] as [string, number, string]] : []),
     ['skipped', s.skipped, '#rules'],
   ];
-  return `<!doctype html>
+  yield `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -210,15 +218,32 @@ ${didNotHold(report.rules)}
 </header>
 <main>
 <section id="timeline"><h2>Operations (${timeline.lanes.length})</h2>
-${timeline.lanes.length > 0 ? `${timelineHtml(timeline, laneFindings(report.rules))}${timelineLegend()}` : '<p>The provisioner accepted no operation (no 202): there is nothing to draw.</p>'}
+`;
+  if (timeline.lanes.length > 0) {
+    yield* timelineHtmlPieces(timeline, laneFindings(report.rules));
+    yield timelineLegend();
+  } else yield '<p>The provisioner accepted no operation (no 202): there is nothing to draw.</p>';
+  yield `
 </section>
 <section id="rules"><h2>Rules</h2>
 ${filters(report.rules)}
 <table class="rules"><thead><tr><th>status</th><th>rule</th><th>level</th><th>title</th><th>what the run showed</th></tr></thead>
 <tbody>${[...report.rules].sort(ruleSort).map(ruleRow).join('')}</tbody></table>
 </section>
-${attention.length > 0 ? `<section id="findings"><h2>What did not hold</h2>${attention.map(ruleFinding).join('')}</section>` : ''}
-${report.properties.length > 0 ? `<section id="properties"><h2>Property suites</h2>${report.properties.map((p) => propertyBlock(p, report)).join('')}</section>` : ''}
+`;
+  // Each finding and each property apart: their exchanges are most of a failing run's page.
+  if (attention.length > 0) {
+    yield '<section id="findings"><h2>What did not hold</h2>';
+    for (const rule of attention) yield ruleFinding(rule);
+    yield '</section>';
+  }
+  yield '\n';
+  if (report.properties.length > 0) {
+    yield '<section id="properties"><h2>Property suites</h2>';
+    for (const property of report.properties) yield propertyBlock(property, report);
+    yield '</section>';
+  }
+  yield `
 <section id="settings"><h2>Settings</h2>${settingsList(report)}</section>
 </main>
 <script>${PAGE_SCRIPT}</script>

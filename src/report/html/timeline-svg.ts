@@ -276,10 +276,16 @@ function suiteBlock(group: SuiteLanes, timeline: Timeline, scale: Scale, finding
  * in a big run the others fold into a row per suite, opened without script.
  */
 export function timelineHtml(timeline: Timeline, findings: LaneFindings): string {
+  return [...timelineHtmlPieces(timeline, findings)].join('');
+}
+
+/** {@link timelineHtml} in pieces, one suite's lanes each, made as they are asked for: each piece holds whole elements. */
+export function* timelineHtmlPieces(timeline: Timeline, findings: LaneFindings): Generator<string> {
   const scale = scaleOf(timeline);
   const whole = timeline.lanes.length <= SMALL_RUN;
-  const suites = bySuite(timeline, findings).map((group) => suiteBlock(group, timeline, scale, findings, whole));
-  return `${deadlinesNote(timeline, scale)}<div class="timeline-scroll">${axisSvg(scale)}${suites.join('')}</div>`;
+  yield `${deadlinesNote(timeline, scale)}<div class="timeline-scroll">${axisSvg(scale)}`;
+  for (const group of bySuite(timeline, findings)) yield suiteBlock(group, timeline, scale, findings, whole);
+  yield '</div>';
 }
 
 /** The key to the colours and marks of the timeline. */
