@@ -22,6 +22,44 @@ describe('paced socket reads', () => {
     socket.write(Buffer.from('HTTP/1.1 200 OK\r\n\r\n'));
     expect((socket.read() as Buffer).toString()).toBe('HTTP/1.1 200 OK\r\n\r\n');
   });
+
+  it('hand over a head within the limit and its body in order, a head longer than a read included', () => {
+    const socket = new PassThrough();
+    paceReads(socket as unknown as Parameters<typeof paceReads>[0]);
+    const head = `HTTP/1.1 200 OK\r\n${Array.from({ length: 40 }, (_, i) => `x-header-${i}: ${'v'.repeat(50)}\r\n`).join('')}\r\n`;
+    const answer = Buffer.concat([Buffer.from(head), Buffer.alloc(PARSER_READ_BYTES * 3, 'z')]);
+    socket.write(answer);
+    const handed: Buffer[] = [];
+    for (let chunk = socket.read() as Buffer | null; chunk !== null; chunk = socket.read() as Buffer | null) handed.push(chunk);
+    expect(Buffer.concat(handed).equals(answer)).toBe(true);
+    expect(Math.max(...handed.map((chunk) => chunk.length))).toBe(PARSER_READ_BYTES);
+    expect(socket.destroyed).toBe(false);
+  });
+
+  it('refuse a head past the limit before any of it is handed over, with undici\'s error', async () => {
+    const socket = new PassThrough();
+    paceReads(socket as unknown as Parameters<typeof paceReads>[0], 64);
+    const failed = new Promise<Error>((resolve) => socket.on('error', resolve));
+    socket.write(Buffer.from(`HTTP/1.1 200 OK\r\n${'x-header: value\r\n'.repeat(10)}\r\n{}`));
+    expect(socket.read()).toBeNull();
+    expect(socket.destroyed).toBe(true);
+    expect(await failed).toMatchObject({ code: 'UND_ERR_HEADERS_OVERFLOW' });
+  });
+
+  it('count each answer\'s head from the request written before it', () => {
+    const socket = new PassThrough();
+    paceReads(socket as unknown as Parameters<typeof paceReads>[0], 64);
+    // Within the limit: the first answer's head and body; then the body alone would be past it, were it a head.
+    socket.write(Buffer.from(`HTTP/1.1 200 OK\r\nx-a: b\r\n\r\n${'x-body: not a header\r\n'.repeat(10)}`));
+    expect((socket.read() as Buffer).length).toBeGreaterThan(0);
+    for (let chunk = socket.read(); chunk !== null; chunk = socket.read());
+    expect(socket.destroyed).toBe(false);
+    // The next request's answer is counted anew: its head is past the limit.
+    socket.write(Buffer.from(`HTTP/1.1 200 OK\r\n${'x-header: value\r\n'.repeat(10)}\r\n`));
+    socket.on('error', () => undefined);
+    expect(socket.read()).toBeNull();
+    expect(socket.destroyed).toBe(true);
+  });
 });
 
 describe('an answer with 10,000 headers', () => {
