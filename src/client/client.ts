@@ -118,9 +118,9 @@ export class ProvisionerClient {
       response = this.parts.response(answer.statusCode, answer.headers, await this.readBody(answer));
     } catch (thrown) {
       const aborted = options.signal?.aborted === true;
-      error = aborted
-        ? { kind: 'stopped', message: 'the run was stopped before an answer came' }
-        : classifyTransportError(thrown, timedOut, options.timeoutMs);
+      error = this.parts.error(
+        aborted ? { kind: 'stopped', message: 'the run was stopped before an answer came' } : classifyTransportError(thrown, timedOut, options.timeoutMs),
+      );
     } finally {
       clearTimeout(timer);
       runStops?.delete(cut);
