@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PassThrough } from 'node:stream';
 import type { ProvisionerClient } from '../../src/client/client.js';
 import { paceReads, PARSER_READ_BYTES } from '../../src/client/paced-reads.js';
+import { COLLECTOR_PACING } from '../../src/client/collector-pacing.js';
 import { useLoopbackClient } from '../support/loopback-client.js';
 
 describe('paced socket reads', () => {
@@ -40,8 +41,13 @@ describe('paced socket reads', () => {
     const socket = new PassThrough();
     paceReads(socket as unknown as Parameters<typeof paceReads>[0], 64);
     const failed = new Promise<Error>((resolve) => socket.on('error', resolve));
-    socket.write(Buffer.from(`HTTP/1.1 200 OK\r\n${'x-header: value\r\n'.repeat(10)}\r\n{}`));
+    const answer = Buffer.from(`HTTP/1.1 200 OK\r\n${'x-header: value\r\n'.repeat(10)}\r\n{}`);
+    socket.write(answer);
+    const counted = vi.spyOn(COLLECTOR_PACING, 'read').mockReturnValue(false);
     expect(socket.read()).toBeNull();
+    // What the socket read of it is dropped, and counted towards the next collection as bodies are.
+    expect(counted).toHaveBeenCalledWith(answer.length);
+    counted.mockRestore();
     expect(socket.destroyed).toBe(true);
     expect(await failed).toMatchObject({ code: 'UND_ERR_HEADERS_OVERFLOW' });
   });
