@@ -1,16 +1,16 @@
-import type { Readable } from 'node:stream';
-import { Agent, request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import type { Exchange, ExchangeTag, RecordedResponse } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { classifyTransportError } from './transport-error.js';
 import { now } from './clock.js';
-import { BodyStore } from '../transcript/body-store.js';
+import { BodyStore, type StoredBody } from '../transcript/body-store.js';
 import { SharedParts } from './shared-parts.js';
-import { COLLECTOR_PACING } from './collector-pacing.js';
 import { decodeBody } from './content-coding.js';
 import { sharedLookup } from './shared-lookup.js';
 import { SendSlots } from './send-slots.js';
 import { pacedConnector } from './paced-reads.js';
+import { CutBody, passesLimit } from './cut-body.js';
+import { readLimited } from './body-read.js';
 
 export interface ClientOptions {
   /** The provisioner's base URL; paths are appended to it. */
@@ -115,17 +115,12 @@ export class ProvisionerClient {
         bodyTimeout: options.timeoutMs,
       });
       respondedAt = now();
-      const read = await readLimited(answer.body, this.bodyLimit);
-      // A compressed body is judged as the control plane's client would read it: decoded, within the same limit.
-      const encoding = answer.headers['content-encoding'];
-      const decoded = encoding === undefined ? undefined : await decodeBody(read.chunks, String(encoding), this.bodyLimit);
-      const { chunks, truncated } = decoded ? { chunks: decoded.chunks, truncated: read.truncated || decoded.truncated } : read;
-      response = this.parts.response(answer.statusCode, answer.headers, this.bodies.keepChunks(chunks, truncated));
+      response = this.parts.response(answer.statusCode, answer.headers, await this.readBody(answer));
     } catch (thrown) {
       const aborted = options.signal?.aborted === true;
-      error = aborted
-        ? { kind: 'stopped', message: 'the run was stopped before an answer came' }
-        : classifyTransportError(thrown, timedOut, options.timeoutMs);
+      error = this.parts.error(
+        aborted ? { kind: 'stopped', message: 'the run was stopped before an answer came' } : classifyTransportError(thrown, timedOut, options.timeoutMs),
+      );
     } finally {
       clearTimeout(timer);
       runStops?.delete(cut);
@@ -147,6 +142,23 @@ export class ProvisionerClient {
     });
     this.options.watch?.end(recorded);
     return recorded;
+  }
+
+  /** The answer's body, read up to the limit and stored. */
+  private async readBody(answer: Dispatcher.ResponseData): Promise<StoredBody> {
+    // A body its length says is past the limit is never held whole: some 70 reads may be in flight at once.
+    if (passesLimit(answer.statusCode, answer.headers, this.bodyLimit)) {
+      const cut = new CutBody(this.bodyLimit);
+      await readLimited(answer.body, this.bodyLimit, (chunk) => cut.add(chunk));
+      if (!cut.full) throw new Error(`the body ended before the ${this.bodyLimit} bytes its Content-Length promised`);
+      return this.bodies.keepCut(cut, cut.sha256());
+    }
+    const read: Buffer[] = [];
+    const readTruncated = await readLimited(answer.body, this.bodyLimit, (chunk) => read.push(chunk));
+    // A compressed body is judged as the control plane's client would read it: decoded, within the same limit.
+    const encoding = answer.headers['content-encoding'];
+    const decoded = encoding === undefined ? undefined : await decodeBody(read, String(encoding), this.bodyLimit);
+    return decoded ? this.bodies.keepChunks(decoded.chunks, readTruncated || decoded.truncated) : this.bodies.keepChunks(read, readTruncated);
   }
 
   /** The exchanges in flight under a run-wide signal: one listener on it stops them all, not one listener each. */
@@ -193,64 +205,6 @@ class ExchangeStop {
     this.listener = undefined;
     listener?.();
   }
-}
-
-const ignore = (): void => undefined;
-
-type Body = Pick<Readable, 'on' | 'off' | 'destroy' | 'errored' | 'destroyed'>;
-
-/**
- * The body's chunks up to `limit` bytes, not joined: a body the store already holds is never copied. Read with
- * 'data' events rather than an async iterator, whose promises and end-of-stream listeners cost more than the read.
- */
-function readLimited(body: Body, limit: number): Promise<{ chunks: Buffer[]; truncated: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    const settle = (): void => {
-      body.off('data', onData);
-      body.off('end', onEnd);
-      body.off('error', onError);
-      body.off('close', onClose);
-    };
-    const onData = (chunk: Uint8Array): void => {
-      // undici hands over Buffers: wrap, never copy, a chunk that is not one.
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      if (bytes + buffer.length > limit) {
-        chunks.push(buffer.subarray(0, limit - bytes));
-        bytes = limit;
-        settle();
-        // undici's body errors when destroyed before its end: that error is the cut itself, not news.
-        body.on('error', ignore);
-        body.destroy();
-        resolve({ chunks, truncated: true });
-        return;
-      }
-      chunks.push(buffer);
-      bytes += buffer.length;
-      COLLECTOR_PACING.read(buffer.length);
-    };
-    const onEnd = (): void => {
-      settle();
-      resolve({ chunks, truncated: false });
-    };
-    const onError = (error: Error): void => {
-      settle();
-      reject(error);
-    };
-    // Closed with neither an end nor an error: what an async iterator over it would throw.
-    const onClose = (): void => {
-      settle();
-      reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
-    };
-    // Destroyed before it was read (its events already emitted): what an async iterator would throw.
-    if (body.errored) return reject(body.errored);
-    if (body.destroyed) return onClose();
-    body.on('data', onData);
-    body.on('end', onEnd);
-    body.on('error', onError);
-    body.on('close', onClose);
-  });
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {

@@ -1,4 +1,4 @@
-import type { RecordedRequest, RecordedResponse } from '../transcript/exchange.js';
+import type { RecordedRequest, RecordedResponse, TransportError } from '../transcript/exchange.js';
 
 /** Most distinct values each table holds; past it the table starts again, so a target that varies every answer costs no more than before. */
 const TABLE_LIMIT = 4096;
@@ -28,6 +28,7 @@ export class SharedParts {
   private readonly requestHeaders = new BoundedTable<Readonly<Record<string, string>>>();
   private readonly requests = new BoundedTable<RecordedRequest>();
   private readonly responses = new BoundedTable<RecordedResponse>();
+  private readonly errors = new BoundedTable<TransportError>();
   /** The key of a headers object the caller sends again and again (it never changes one it has sent). */
   private readonly headerKeys = new WeakMap<Record<string, string>, string>();
 
@@ -58,5 +59,10 @@ export class SharedParts {
       key += `${lower.length}:${lower}${value.length}:${value}`;
     }
     return this.responses.get(key, () => Object.freeze({ status, headers: Object.freeze(headers), ...body }));
+  }
+
+  /** The transport error: one frozen object for each kind and message, which a target failing every read repeats. */
+  error(error: TransportError): TransportError {
+    return this.errors.get(`${error.kind}\n${error.message}`, () => Object.freeze({ ...error }));
   }
 }
