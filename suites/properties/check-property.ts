@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import { InternalError, messageOf } from '../../src/errors.js';
 import { RULES } from '../../src/rules/index.js';
-import { BatchArbitrary } from './batch-arbitrary.js';
+import { BatchArbitrary, type ShrinkNode } from './batch-arbitrary.js';
 import { besideOf, neighboursOf, type Beside } from './batch-load.js';
 import { BatchVerdicts, SKIPPED, type SubCaseRecord } from './batch-verdicts.js';
 import type { CaseVerdict, PropertyContext, PropertySpec } from './property.js';
-import { DEFAULT_SHRINK_BUDGET, shrinkBudgetMs } from './shrink-budget.js';
+import { FailRates, nextToRun, type AheadState } from './shrink-ahead.js';
+import { DEFAULT_SHRINK_BUDGET, shrinkBudgetMs, shrinkWidthFor } from './shrink-budget.js';
 import { batchSizeFor, pathWithBatch, splitBatchPath } from './batch-size.js';
 
 /** Times the shrunk counterexample is run again before it is reported. */
@@ -31,7 +32,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const widthOf = (slot: number): number => Math.max(1, Math.floor(spec.shrinkWidth?.(slot, size) ?? 1));
   const arbitrary = new BatchArbitrary(spec.slots?.(size) ?? Array.from({ length: size }, () => spec.arbitrary), {
     width: widthOf,
-    start: (batch, width) => startAhead(batch, width),
+    opened: (node, width) => openedAhead(node, width),
   });
   const verdicts = new BatchVerdicts(arbitrary);
   // --max-examples counts sub-cases: as few batches as hold them, the last one running only those left.
@@ -117,37 +118,77 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   };
 
   // Shrink candidates run ahead of fast-check's questions, so that shrinking against slow work takes rounds of
-  // several candidates rather than one operation length per candidate. Never while replaying: fast-check walks
-  // the path through streams without asking for verdicts. Candidates of a level fast-check left behind still run
-  // for a while; the next level's wait for their places, so that no more than `width` ever run at once. A
+  // several candidates, and several levels, rather than one operation length per candidate (shrink-ahead.ts). Never
+  // while replaying: fast-check walks the path through streams without asking for verdicts. Candidates fast-check
+  // left behind still run to their end and hold their places, so that no more than `width` ever run at once. A
   // candidate still waiting for its place when the property ends never runs: its record is undefined.
-  const ahead = new WeakMap<readonly T[], Promise<SubCaseRecord<T> | undefined>>();
+  const aheadRuns = new WeakMap<ShrinkNode<T>, Promise<SubCaseRecord<T>>>();
+  const aheadStates = new WeakMap<ShrinkNode<T>, AheadState>();
+  let shrinkRoot: ShrinkNode<T> | undefined;
+  let aheadWidth = 1;
   let aheadRunning = 0;
-  const placeFreed: Array<() => void> = [];
-  const runAhead = async (value: T, width: number, beside: Beside<T> | undefined): Promise<SubCaseRecord<T> | undefined> => {
-    while (aheadRunning >= width) await new Promise<void>((freed) => placeFreed.push(freed));
-    if (over || limit.aborted || shrinkOver()) {
-      placeFreed.shift()?.();
-      return undefined;
-    }
+  const failRates = new FailRates();
+  let placeFreed: Array<() => void> = [];
+  const aheadStopped = (): boolean => over || limit.aborted || replaying || shrinkOver();
+  const startAhead = (node: ShrinkNode<T>): void => {
+    const root = arbitrary.rootOf(node.batch);
+    aheadStates.set(node, 'running');
     aheadRunning++;
-    try {
-      return await runSubCase(value, nextSuite(1)(0), beside);
-    } finally {
-      aheadRunning--;
-      placeFreed.shift()?.();
-    }
-  };
-  const startAhead = (batch: readonly T[], width: number): void => {
-    if (over || limit.aborted || shrinkOver() || replaying || ahead.has(batch) || verdicts.known(batch)) return;
-    const root = arbitrary.rootOf(batch);
-    const run = runAhead(batch[0]!, width, root && besideOf(root, false, width));
+    const run = runSubCase(node.batch[0]!, nextSuite(1)(0), root && besideOf(root, false, aheadWidth))
+      .then((record) => {
+        const failed = record.verdict.broken.length > 0;
+        aheadStates.set(node, failed ? 'failed' : 'held');
+        failRates.record(node.index, node.parentIndex, failed);
+        return record;
+      })
+      .finally(() => {
+        aheadRunning--;
+        fillSoon();
+        const waiting = placeFreed;
+        placeFreed = [];
+        waiting.forEach((freed) => freed());
+      });
     // A kit error stops the property whether or not fast-check ever asks for this verdict.
     run.catch((error: unknown) => {
       kitFault ??= error as Error;
       over = true;
     });
-    ahead.set(batch, run);
+    aheadRuns.set(node, run);
+  };
+  // Fills the free places with the candidates likeliest to be asked for; the next one fast-check asks for comes first.
+  const fillAhead = (): void => {
+    if (shrinkRoot === undefined || aheadStopped() || aheadRunning >= aheadWidth) return;
+    const failRate = (index: number, parentIndex: number): number => failRates.at(index, parentIndex);
+    const next = nextToRun(shrinkRoot, aheadWidth - aheadRunning, (node) => aheadStates.get(node), { failRate, deep: spec.candidatesFromValue === true });
+    next.forEach(startAhead);
+  };
+  // Verdicts of a round end close together: choose once those ending at the same moment are all known.
+  let fillPending = false;
+  const fillSoon = (): void => {
+    if (fillPending) return;
+    fillPending = true;
+    setImmediate(() => {
+      fillPending = false;
+      fillAhead();
+    });
+  };
+  const openedAhead = (node: ShrinkNode<T>, width: number): void => {
+    if (replaying) return;
+    shrinkRoot = node;
+    aheadWidth = shrinkWidthFor(width, spec.slowShrinkWidth, longestCaseMs);
+    fillAhead();
+  };
+  // The record of a candidate fast-check asks for, run ahead or started now as soon as it has a place.
+  const aheadRecord = async (node: ShrinkNode<T>): Promise<SubCaseRecord<T> | undefined> => {
+    for (;;) {
+      const run = aheadRuns.get(node);
+      if (run) return run;
+      if (aheadStopped()) return undefined;
+      fillAhead();
+      if (aheadRuns.has(node)) continue;
+      if (aheadRunning < aheadWidth) startAhead(node);
+      else await new Promise<void>((freed) => placeFreed.push(freed));
+    }
   };
   const predicate = async (batch: T[]): Promise<boolean> => {
     // A replay runs the one case the path names; fast-check would go on to its neighbours if it held.
@@ -160,8 +201,8 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     if (lastFailure && shrinkOver()) return true;
     // While generating, the last batch runs only the sub-cases left of the number asked for; a shrunk batch runs whole.
     const count = lastFailure ? batch.length : Math.min(batch.length, Math.max(1, planned - judged));
-    const early = ahead.get(batch);
-    const pending: Array<Promise<SubCaseRecord<T> | undefined>> = early ? [early] : runBatch(batch, count);
+    const node = shrinkRoot && lastFailure ? arbitrary.nodeOf(batch) : undefined;
+    const pending: Array<Promise<SubCaseRecord<T> | undefined>> = node ? [aheadRecord(node)] : runBatch(batch, count);
     const settled = await Promise.allSettled(pending);
     // A candidate run ahead that never got its place: the limit struck first, or shrinking's budget ended.
     if (settled.some((s) => s.status === 'fulfilled' && s.value === undefined)) {

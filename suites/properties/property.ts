@@ -82,6 +82,17 @@ export interface PropertySpec<T> {
    */
   shrinkWidth?(slot: number, size: number): number;
   /**
+   * Whether a case's shrink candidates follow from its value alone, as they do for plain data: then candidates of a
+   * candidate still running may run ahead too, several levels at once. Not for fast-check's commands, which shrink
+   * by the commands that ran: their candidates run ahead only once their parent failed. Default false.
+   */
+  candidatesFromValue?: boolean;
+  /**
+   * Shrink candidates that may run at once when cases are slow (shrink-budget.ts), in place of `shrinkWidth`'s for
+   * places wider than one; absent: `shrinkWidth`'s always.
+   */
+  slowShrinkWidth?: number;
+  /**
    * Runs one case; `caseSuite` is the suite name to tag its exchanges with, unique per case. `signal` aborts
    * when the property's time limit is over (or the run is stopped): the case should stop sending then.
    */

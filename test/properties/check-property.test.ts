@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { checkProperty } from '../../suites/properties/check-property.js';
+import type { PropertyResult } from '../../src/core/property-result.js';
 import type { CaseVerdict, PropertyContext, PropertySettings, PropertySpec } from '../../suites/properties/property.js';
 
 // checkProperty itself only reads the settings and the run's signal; cases do the HTTP.
@@ -228,6 +229,44 @@ describe('checkProperty', () => {
       // Cases judged are those whose verdicts the property used: the same as one at a time.
       expect(together.numRuns).toBe(alone.numRuns);
       expect(many.ran.length).toBeGreaterThan(one.ran.length);
+    });
+
+    /**
+     * Cases that end only when the test says so: each tick lets every case running end at once, as cases of one
+     * operation-length do. How many ticks a property takes counts its rounds, whatever the speed of the machine.
+     */
+    async function inTicks(property: (runCase: PropertySpec<number>['runCase']) => Promise<PropertyResult>): Promise<{ result: PropertyResult; ticks: number; most: number }> {
+      let waiting: Array<() => void> = [];
+      let most = 0;
+      const runCase: PropertySpec<number>['runCase'] = async (n) => {
+        await new Promise<void>((end) => waiting.push(end));
+        return n >= 100 ? brokenAt(n, `n is ${n}`) : HELD;
+      };
+      let done = false;
+      const result = property(runCase).finally(() => (done = true));
+      let ticks = 0;
+      const settle = async (): Promise<void> => {
+        for (let i = 0; i < 20; i++) await new Promise((next) => setImmediate(next));
+      };
+      for (await settle(); !done; await settle()) {
+        most = Math.max(most, waiting.length);
+        const ending = waiting;
+        waiting = [];
+        ending.forEach((end) => end());
+        ticks++;
+      }
+      return { result: await result, ticks, most };
+    }
+
+    it('runs candidates of candidates still running when they follow from the value alone: fewer rounds, the same counterexample', async () => {
+      const property = (candidatesFromValue: boolean) => (runCase: PropertySpec<number>['runCase']) =>
+        checkProperty(contextWith({ seed: 42 }), { ...spec(runCase), shrinkWidth: () => 4, candidatesFromValue });
+      const level = await inTicks(property(false));
+      const deep = await inTicks(property(true));
+      expect(deep.result).toMatchObject({ status: 'failed', counterexample: level.result.counterexample, path: level.result.path, numRuns: level.result.numRuns });
+      expect(deep.result.counterexample).toBe('n = 100');
+      expect(deep.most).toBeLessThanOrEqual(4);
+      expect(deep.ticks).toBeLessThan(level.ticks);
     });
 
     it('runs nothing ahead while replaying a path', async () => {
