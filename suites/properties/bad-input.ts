@@ -42,6 +42,7 @@ function badInputSuite(name: string, tag: ExchangeTag & ('malformed-json' | 'inv
         batchLimit: MAX_BATCH,
         shrinkWidth: () => SHRINK_WIDTH,
         candidatesFromValue: true,
+        caseKey: (body) => body.text,
         runCase: (body, caseSuite, signal) => runCase(context, tag, rule, body, caseSuite, signal),
         describe: describeBody,
       });

@@ -122,8 +122,16 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   // while replaying: fast-check walks the path through streams without asking for verdicts. Candidates fast-check
   // left behind still run to their end and hold their places, so that no more than `width` ever run at once. A
   // candidate still waiting for its place when the property ends never runs: its record is undefined.
-  const aheadRuns = new WeakMap<ShrinkNode<T>, Promise<SubCaseRecord<T>>>();
-  const aheadStates = new WeakMap<ShrinkNode<T>, AheadState>();
+  // Keyed by the case a node sends when the property says which cases are the same: shrinking meets the same
+  // candidate again and again (the same items dropped at every level), and one run gives its verdict to all.
+  const aheadRuns = new Map<unknown, { node: ShrinkNode<T>; run: Promise<SubCaseRecord<T>> }>();
+  const aheadStates = new Map<unknown, AheadState>();
+  const keys = new WeakMap<ShrinkNode<T>, unknown>();
+  const keyOf = (node: ShrinkNode<T>): unknown => {
+    if (!spec.caseKey) return node;
+    if (!keys.has(node)) keys.set(node, spec.caseKey(node.batch[0]!));
+    return keys.get(node);
+  };
   let shrinkRoot: ShrinkNode<T> | undefined;
   let aheadWidth = 1;
   let aheadRunning = 0;
@@ -132,12 +140,15 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const aheadStopped = (): boolean => over || limit.aborted || replaying || shrinkOver();
   const startAhead = (node: ShrinkNode<T>): void => {
     const root = arbitrary.rootOf(node.batch);
-    aheadStates.set(node, 'running');
+    const key = keyOf(node);
+    // Chosen twice in one round as two candidates that send the same: one run serves both.
+    if (aheadRuns.has(key)) return;
+    aheadStates.set(key, 'running');
     aheadRunning++;
     const run = runSubCase(node.batch[0]!, nextSuite(1)(0), root && besideOf(root, false, aheadWidth))
       .then((record) => {
         const failed = record.verdict.broken.length > 0;
-        aheadStates.set(node, failed ? 'failed' : 'held');
+        aheadStates.set(key, failed ? 'failed' : 'held');
         failRates.record(node.index, node.parentIndex, failed);
         return record;
       })
@@ -153,13 +164,13 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
       kitFault ??= error as Error;
       over = true;
     });
-    aheadRuns.set(node, run);
+    aheadRuns.set(key, { node, run });
   };
   // Fills the free places with the candidates likeliest to be asked for; the next one fast-check asks for comes first.
   const fillAhead = (): void => {
     if (shrinkRoot === undefined || aheadStopped() || aheadRunning >= aheadWidth) return;
     const failRate = (index: number, parentIndex: number): number => failRates.at(index, parentIndex);
-    const next = nextToRun(shrinkRoot, aheadWidth - aheadRunning, (node) => aheadStates.get(node), { failRate, deep: spec.candidatesFromValue === true });
+    const next = nextToRun(shrinkRoot, aheadWidth - aheadRunning, (node) => aheadStates.get(keyOf(node)), { failRate, deep: spec.candidatesFromValue === true });
     next.forEach(startAhead);
   };
   // Verdicts of a round end close together: choose once those ending at the same moment are all known.
@@ -178,14 +189,15 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     aheadWidth = shrinkWidthFor(width, spec.slowShrinkWidth, longestCaseMs);
     fillAhead();
   };
-  // The record of a candidate fast-check asks for, run ahead or started now as soon as it has a place.
-  const aheadRecord = async (node: ShrinkNode<T>): Promise<SubCaseRecord<T> | undefined> => {
+  // The record of a candidate fast-check asks for, run ahead or started now as soon as it has a place; `ran` says
+  // whether it ran for this candidate, rather than for the same case met earlier.
+  const aheadRecord = async (node: ShrinkNode<T>): Promise<{ record: SubCaseRecord<T>; ran: boolean } | undefined> => {
     for (;;) {
-      const run = aheadRuns.get(node);
-      if (run) return run;
+      const entry = aheadRuns.get(keyOf(node));
+      if (entry) return { record: await entry.run, ran: entry.node === node };
       if (aheadStopped()) return undefined;
       fillAhead();
-      if (aheadRuns.has(node)) continue;
+      if (aheadRuns.has(keyOf(node))) continue;
       if (aheadRunning < aheadWidth) startAhead(node);
       else await new Promise<void>((freed) => placeFreed.push(freed));
     }
@@ -202,7 +214,16 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     // While generating, the last batch runs only the sub-cases left of the number asked for; a shrunk batch runs whole.
     const count = lastFailure ? batch.length : Math.min(batch.length, Math.max(1, planned - judged));
     const node = shrinkRoot && lastFailure ? arbitrary.nodeOf(batch) : undefined;
-    const pending: Array<Promise<SubCaseRecord<T> | undefined>> = node ? [aheadRecord(node)] : runBatch(batch, count);
+    const ahead = node && (await aheadRecord(node).then((found) => ({ found }), (error: unknown) => ({ error })));
+    if (ahead && 'found' in ahead && ahead.found && !ahead.found.ran) {
+      // The same case as one judged already: its verdict, taken as a batch's is, counts as no case of its own.
+      if (limit.aborted) cutShort = true;
+      if (over || limit.aborted) return true;
+      return heldBy([{ ...ahead.found.record, value: batch[0]! }]);
+    }
+    const pending: Array<Promise<SubCaseRecord<T> | undefined>> = ahead
+      ? ['found' in ahead ? Promise.resolve(ahead.found?.record) : Promise.reject(ahead.error)]
+      : runBatch(batch, count);
     const settled = await Promise.allSettled(pending);
     // A candidate run ahead that never got its place: the limit struck first, or shrinking's budget ended.
     if (settled.some((s) => s.status === 'fulfilled' && s.value === undefined)) {

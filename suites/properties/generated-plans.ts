@@ -45,6 +45,7 @@ export const generatedPlans: PropertySuite = {
       // Candidates that only plan cannot interfere: against slow work, as many at once as a batch may hold.
       slowShrinkWidth: MAX_BATCH,
       candidatesFromValue: true,
+      caseKey: (changeSet) => JSON.stringify(changeSet.body),
       runCase: (changeSet, caseSuite, signal) => runCase(context, changeSet, caseSuite, signal),
       describe: (changeSet) => JSON.stringify(changeSet.body, null, 2),
     });

@@ -88,6 +88,12 @@ export interface PropertySpec<T> {
    */
   candidatesFromValue?: boolean;
   /**
+   * What a case sends, as a key two cases share only when they send the same: a shrink candidate the same as one
+   * judged already takes its verdict rather than run again (and counts as no candidate tried). Absent: every
+   * candidate runs.
+   */
+  caseKey?(value: T): string;
+  /**
    * Shrink candidates that may run at once when cases are slow (shrink-budget.ts), in place of `shrinkWidth`'s for
    * places wider than one; absent: `shrinkWidth`'s always.
    */

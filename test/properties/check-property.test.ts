@@ -269,6 +269,33 @@ describe('checkProperty', () => {
       expect(deep.ticks).toBeLessThan(level.ticks);
     });
 
+    it('runs a candidate the same as one judged already no more: it takes that verdict and counts as no candidate tried', async () => {
+      // Cases of one key send the same: here every n of a fifty, which all hold or all fail alike.
+      const caseKey = (n: number): string => String(Math.floor(n / 50));
+      const plain = await inTicks((runCase) => checkProperty(contextWith({ seed: 42 }), { ...spec(runCase), shrinkWidth: () => 4, candidatesFromValue: true }));
+      // The keys of the cases run once a failure was seen: shrink candidates, then the counterexample's re-runs.
+      const keys: string[] = [];
+      let failed = false;
+      const keyed = await inTicks((runCase) =>
+        checkProperty(contextWith({ seed: 42 }), {
+          ...spec(async (n, ...rest) => {
+            if (failed) keys.push(caseKey(n));
+            const verdict = await runCase(n, ...rest);
+            failed ||= verdict.broken.length > 0;
+            return verdict;
+          }),
+          shrinkWidth: () => 4,
+          candidatesFromValue: true,
+          caseKey,
+        }),
+      );
+      expect(keyed.result).toMatchObject({ status: 'failed', counterexample: plain.result.counterexample, path: plain.result.path });
+      const candidates = keys.slice(0, keys.length - keyed.result.reruns.length);
+      expect(candidates.length).toBeGreaterThan(0);
+      expect(new Set(candidates).size).toBe(candidates.length);
+      expect(keyed.result.shrinkRuns).toBeLessThan(plain.result.shrinkRuns!);
+    });
+
     it('runs nothing ahead while replaying a path', async () => {
       const found = await checkProperty(contextWith({ seed: 42 }), { ...spec(slowCases().runCase), shrinkWidth: () => 4 });
       const replay = slowCases();
