@@ -22,13 +22,17 @@ export interface ShrinkNode<T> {
 }
 
 /**
- * Runs shrink candidates ahead of fast-check: `width(slot)` candidates of a case from that place may run at once,
- * and `opened` is told of each failing one-item batch whose candidates fast-check is about to try.
+ * Runs shrink candidates ahead of fast-check: `width(slot)` candidates of a case from that place may run at once.
+ * Either `opened` is told of each failing one-item batch whose candidates fast-check is about to try, and chooses
+ * from its tree; or `start` is told of each candidate as it is taken from the stream, up to `width` places before
+ * fast-check asks for its verdict.
  */
 export interface ShrinkAhead<T> {
   width(slot: number): number;
   /** `width`: the width of the node's place, which is also the most candidates that should run at once. */
-  opened(node: ShrinkNode<T>, width: number): void;
+  opened?(node: ShrinkNode<T>, width: number): void;
+  /** `width`: the width of the candidate's place, which is also the most candidates that should run at once. */
+  start?(batch: readonly T[], width: number): void;
 }
 
 /** What a batch keeps to shrink: each item's own fast-check value (with its context) and the slot that made it. */
@@ -99,7 +103,11 @@ export class BatchArbitrary<T> extends fc.Arbitrary<T[]> {
     if (items.length === 1) {
       const node = this.nodeFor(value, context);
       const width = this.ahead ? Math.max(1, Math.floor(this.ahead.width(slots[0]!))) : 1;
-      if (width > 1) this.ahead!.opened(node, width);
+      if (width > 1 && this.ahead?.opened) this.ahead.opened(node, width);
+      if (width > 1 && this.ahead?.start) {
+        const start = this.ahead.start.bind(this.ahead);
+        return fc.stream(takenAhead(node.values(), width, (candidate) => start(candidate.value_, width)));
+      }
       return fc.stream(node.values());
     }
     return fc.stream(this.singles(value, context));
@@ -176,6 +184,28 @@ class Node<T> implements ShrinkNode<T> {
       if (!node) return;
       yield new fc.Value(node.batch, node.context);
     }
+  }
+}
+
+/**
+ * The candidates of `source` in their order, each taken from it (and told to `taken`) up to `width` places before
+ * it is yielded: fast-check tries them one at a time, and the next ones are already on their way.
+ */
+function* takenAhead<V>(source: Iterable<V>, width: number, taken: (value: V) => void): IterableIterator<V> {
+  const iterator = source[Symbol.iterator]();
+  const buffer: V[] = [];
+  let exhausted = false;
+  for (;;) {
+    while (!exhausted && buffer.length < width) {
+      const next = iterator.next();
+      if (next.done) exhausted = true;
+      else {
+        buffer.push(next.value);
+        taken(next.value);
+      }
+    }
+    if (buffer.length === 0) return;
+    yield buffer.shift()!;
   }
 }
 

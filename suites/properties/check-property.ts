@@ -32,7 +32,8 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const widthOf = (slot: number): number => Math.max(1, Math.floor(spec.shrinkWidth?.(slot, size) ?? 1));
   const arbitrary = new BatchArbitrary(spec.slots?.(size) ?? Array.from({ length: size }, () => spec.arbitrary), {
     width: widthOf,
-    opened: (node, width) => openedAhead(node, width),
+    // Deep only where candidates follow from the value alone; else each level's candidates in order, as taken.
+    ...(spec.candidatesFromValue ? { opened: (node: ShrinkNode<T>, width: number) => openedAhead(node, width) } : { start: (batch: readonly T[], width: number) => startInOrder(batch, width) }),
   });
   const verdicts = new BatchVerdicts(arbitrary);
   // --max-examples counts sub-cases: as few batches as hold them, the last one running only those left.
@@ -202,6 +203,37 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
       else await new Promise<void>((freed) => placeFreed.push(freed));
     }
   };
+  // Where candidates follow from what ran (fast-check's commands), they run ahead only on the level fast-check is
+  // at, in its order, as its stream gives them. Candidates of a level fast-check left behind still run for a while;
+  // the next level's wait for their places, so that no more than `width` ever run at once.
+  const inOrder = new WeakMap<readonly T[], Promise<SubCaseRecord<T> | undefined>>();
+  let inOrderRunning = 0;
+  const inOrderFreed: Array<() => void> = [];
+  const runInOrder = async (value: T, width: number, beside: Beside<T> | undefined): Promise<SubCaseRecord<T> | undefined> => {
+    while (inOrderRunning >= width) await new Promise<void>((freed) => inOrderFreed.push(freed));
+    if (over || limit.aborted || shrinkOver()) {
+      inOrderFreed.shift()?.();
+      return undefined;
+    }
+    inOrderRunning++;
+    try {
+      return await runSubCase(value, nextSuite(1)(0), beside);
+    } finally {
+      inOrderRunning--;
+      inOrderFreed.shift()?.();
+    }
+  };
+  const startInOrder = (batch: readonly T[], width: number): void => {
+    if (over || limit.aborted || shrinkOver() || replaying || inOrder.has(batch) || verdicts.known(batch)) return;
+    const root = arbitrary.rootOf(batch);
+    const run = runInOrder(batch[0]!, width, root && besideOf(root, false, width));
+    // A kit error stops the property whether or not fast-check ever asks for this verdict.
+    run.catch((error: unknown) => {
+      kitFault ??= error as Error;
+      over = true;
+    });
+    inOrder.set(batch, run);
+  };
   const predicate = async (batch: T[]): Promise<boolean> => {
     // A replay runs the one case the path names; fast-check would go on to its neighbours if it held.
     if (limit.aborted) cutShort = true;
@@ -221,9 +253,12 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
       if (over || limit.aborted) return true;
       return heldBy([{ ...ahead.found.record, value: batch[0]! }]);
     }
+    const early = inOrder.get(batch);
     const pending: Array<Promise<SubCaseRecord<T> | undefined>> = ahead
       ? ['found' in ahead ? Promise.resolve(ahead.found?.record) : Promise.reject(ahead.error)]
-      : runBatch(batch, count);
+      : early
+        ? [early]
+        : runBatch(batch, count);
     const settled = await Promise.allSettled(pending);
     // A candidate run ahead that never got its place: the limit struck first, or shrinking's budget ended.
     if (settled.some((s) => s.status === 'fulfilled' && s.value === undefined)) {

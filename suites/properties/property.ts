@@ -84,7 +84,7 @@ export interface PropertySpec<T> {
   /**
    * Whether a case's shrink candidates follow from its value alone, as they do for plain data: then candidates of a
    * candidate still running may run ahead too, several levels at once. Not for fast-check's commands, which shrink
-   * by the commands that ran: their candidates run ahead only once their parent failed. Default false.
+   * by the commands that ran: their candidates run ahead only on the level fast-check is at, in its order. Default false.
    */
   candidatesFromValue?: boolean;
   /**

@@ -24,10 +24,7 @@ export type AheadState = 'running' | 'failed' | 'held' | undefined;
 export interface AheadOptions {
   /** The chance that a candidate at place `index` of its level fails, its parent having been at `parentIndex` of its own. */
   failRate(index: number, parentIndex: number): number;
-  /**
-   * Whether a candidate's own candidates may run before it is judged: only when they follow from its value alone.
-   * fast-check's commands shrink by the commands that ran, so their candidates are known only once the case ran.
-   */
+  /** Whether a candidate's own candidates may run before it is judged: only when they follow from its value alone. */
   deep: boolean;
 }
 

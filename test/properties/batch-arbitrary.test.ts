@@ -113,6 +113,33 @@ describe('the batch arbitrary', () => {
     expect(opened).toEqual([]);
   });
 
+  it('takes shrink candidates ahead up to the width of their place, telling each before fast-check asks for it, in the same order', () => {
+    const plain = checkBatches(batchOf(ITEM, 1), { seed: 8 });
+    const started = new Set<readonly number[]>();
+    const asked: number[][] = [];
+    let askedBeforeStarted = 0;
+    let shrinkLevels = 0;
+    const ahead = new BatchArbitrary([ITEM], { width: () => 4, start: (batch) => started.add(batch) });
+    const details = fc.check(
+      fc.property(ahead, (batch) => {
+        const shrinking = asked.some((seen) => seen.some(FAILS));
+        asked.push([...batch]);
+        if (shrinking && !started.has(batch)) askedBeforeStarted++;
+        if (batch.some(FAILS)) shrinkLevels++;
+        return !batch.some(FAILS);
+      }),
+      { seed: 8, numRuns: 50 },
+    );
+    // The same search, candidate for candidate, and the same counterexample as without taking ahead.
+    expect(asked).toEqual(plain.seen);
+    expect(details.counterexample).toEqual(plain.details.counterexample);
+    // Every candidate fast-check asked for while shrinking had been taken ahead; each level leaves at most three untried.
+    expect(askedBeforeStarted).toBe(0);
+    const shrinkQuestions = asked.length - asked.findIndex((batch) => batch.some(FAILS)) - 1;
+    expect(started.size).toBeGreaterThan(shrinkQuestions);
+    expect(started.size).toBeLessThanOrEqual(shrinkQuestions + 3 * shrinkLevels);
+  });
+
   it('shrinks no bare array: items need their contexts', () => {
     const arbitrary = batchOf(ITEM, 2);
     expect(arbitrary.canShrinkWithoutContext([1, 2])).toBe(false);
