@@ -8,26 +8,43 @@
  *     Goal: pass within 4 W + 60 s, every case judged.
  *   ci (the default run), W = 15 s. Goal: at most 75 s.
  *   a target that answers nothing (nothing listens). Goal: exit 3 within 5 s, at most ten lines.
+ *   a result lost only for three changes or more, W = 8 s: the default run against a provisioner written apart from
+ *     the kit (every plan and apply accepted, ending W later) that leaves out the last change's result when a
+ *     change set holds three or more. Generated plans find it; the time is until the minimal counterexample
+ *     (three changes) was first judged. Goal: at most 120 s, under final.results-match-changes.
  *
  * Run: npm run bench:slow. BENCH_SLOW_LONG=1 adds certify and ci at W = 2 min (goals 4 W + 60 s and 3 W + 30 s);
- * BENCH_SLOW_ONLY=certify,ci,unreachable picks some of the runs.
+ * BENCH_SLOW_ONLY=certify,ci,unreachable,lost-result picks some of the runs.
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startSlowProvisioner } from './support/slow-buggy-provisioner.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'provisioner-conformance.js');
 const REGISTRATION = join(ROOT, 'fixtures', 'registrations', 'reference.json');
-const ONLY = (process.env.BENCH_SLOW_ONLY ?? 'certify,ci,unreachable').split(',');
+const ONLY = (process.env.BENCH_SLOW_ONLY ?? 'certify,ci,unreachable,lost-result').split(',');
 const LONG = process.env.BENCH_SLOW_LONG === '1';
 
 interface ReportShape {
   verdict: string;
+  startedAt: string;
   rules?: Array<{ id: string; status: string }>;
-  properties?: Array<{ name: string; status: string; numRuns: number; shrinkRuns?: number; casesAsked?: number; interrupted: boolean }>;
+  properties?: Array<{
+    name: string;
+    status: string;
+    numRuns: number;
+    shrinkRuns?: number;
+    casesAsked?: number;
+    interrupted: boolean;
+    ruleIds?: string[];
+    counterexample?: string;
+    message?: string;
+    exchanges?: Array<{ sentAt: string; elapsedMs: number }>;
+  }>;
 }
 
 interface Measured {
@@ -144,9 +161,44 @@ async function unreachable(): Promise<void> {
   console.log(`nothing listens  wall ${run.wallS.toFixed(1)} s  goal 5 s ${run.wallS <= 5 ? 'met' : 'missed'}  exit ${run.exitCode}  ${lines} lines of output (goal ≤ 10)`);
 }
 
+/**
+ * The default run against a provisioner that loses the last result of three changes or more: how long until generated
+ * plans judged the minimal counterexample (its exchanges' end, from the run's start), and what the run reported.
+ */
+async function lostResult(workSeconds: number, goalS: number): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'pc-bench-slow-'));
+  const provisioner = await startSlowProvisioner(workSeconds * 1000, 'third-change-lost');
+  try {
+    const run = await runKit(['--url', provisioner.url], join(folder, 'report.json'));
+    const found = run.report?.properties?.find((p) => p.name === 'property/generated-plans');
+    const changes = found?.counterexample === undefined ? undefined : (JSON.parse(found.counterexample) as { changes: unknown[] }).changes.length;
+    const minimal = changes === 3 && !(found?.message ?? '').includes('not minimal');
+    const startedAt = Date.parse(run.report?.startedAt ?? '');
+    const judgedAt = Math.max(...(found?.exchanges ?? []).map((e) => Date.parse(e.sentAt) + e.elapsedMs));
+    const toMinimalS = minimal && Number.isFinite(judgedAt) ? (judgedAt - startedAt) / 1000 : undefined;
+    console.log(
+      [
+        `lost result W ${String(workSeconds).padStart(3)} s`,
+        `wall ${run.wallS.toFixed(1)} s = ${(run.wallS / workSeconds).toFixed(2)} W`,
+        toMinimalS === undefined ? 'no minimal counterexample' : `minimal counterexample judged at ${toMinimalS.toFixed(1)} s = ${(toMinimalS / workSeconds).toFixed(2)} W`,
+        `goal ${goalS} s ${toMinimalS !== undefined && toMinimalS <= goalS ? 'met' : 'missed'}`,
+        `${found?.shrinkRuns ?? 0} candidates tried`,
+        `counterexample of ${changes ?? '?'} changes, ${minimal ? 'minimal' : 'not minimal'}`,
+        `verdict ${run.report?.verdict ?? '?'} (exit ${run.exitCode})`,
+        `rule ${found?.ruleIds?.join(', ') || 'none'}`,
+      ].join('  '),
+    );
+    if (found?.message) console.log(`  ${found.message}`);
+  } finally {
+    await provisioner.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 console.log('slow work: the reference provisioner served apart (async: every plan and apply takes W)');
 if (ONLY.includes('unreachable')) await unreachable();
 if (ONLY.includes('ci')) await slowRun('ci', 15, 75);
 if (ONLY.includes('certify')) await slowRun('certify', 30, 4 * 30 + 60);
+if (ONLY.includes('lost-result')) await lostResult(8, 120);
 if (LONG && ONLY.includes('ci')) await slowRun('ci', 120, 3 * 120 + 30);
 if (LONG && ONLY.includes('certify')) await slowRun('certify', 120, 4 * 120 + 60);

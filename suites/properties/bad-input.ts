@@ -41,6 +41,8 @@ function badInputSuite(name: string, tag: ExchangeTag & ('malformed-json' | 'inv
         batchSize: BATCH,
         batchLimit: MAX_BATCH,
         shrinkWidth: () => SHRINK_WIDTH,
+        candidatesFromValue: true,
+        caseKey: (body) => body.text,
         runCase: (body, caseSuite, signal) => runCase(context, tag, rule, body, caseSuite, signal),
         describe: describeBody,
       });

@@ -7,13 +7,32 @@ export interface BatchOrigin<T> {
 }
 
 /**
- * Runs shrink candidates ahead of fast-check: `width(slot)` candidates of a case from that place may run at once,
- * and `start` is told of each candidate as it is taken from the stream, before fast-check asks for its verdict.
+ * A one-item batch in the shrink tree: its candidates in fast-check's order, each taken from its item's shrink stream
+ * once and kept, so that fast-check and whatever runs candidates ahead of it (shrink-ahead.ts) see the very same
+ * values. Taking a stream early changes nothing it yields when its items follow from the value and its context.
+ */
+export interface ShrinkNode<T> {
+  /** The one-item batch this node stands for, as fast-check asks for its verdict. */
+  readonly batch: readonly T[];
+  /** Its place among its parent's candidates (0 for a case shrinking started from). */
+  readonly index: number;
+  /** Its parent's place among its own parent's candidates (0 when it has none). */
+  readonly parentIndex: number;
+  candidate(index: number): ShrinkNode<T> | undefined;
+}
+
+/**
+ * Runs shrink candidates ahead of fast-check: `width(slot)` candidates of a case from that place may run at once.
+ * Either `opened` is told of each failing one-item batch whose candidates fast-check is about to try, and chooses
+ * from its tree; or `start` is told of each candidate as it is taken from the stream, up to `width` places before
+ * fast-check asks for its verdict.
  */
 export interface ShrinkAhead<T> {
   width(slot: number): number;
+  /** `width`: the width of the node's place, which is also the most candidates that should run at once. */
+  opened?(node: ShrinkNode<T>, width: number): void;
   /** `width`: the width of the candidate's place, which is also the most candidates that should run at once. */
-  start(batch: readonly T[], width: number): void;
+  start?(batch: readonly T[], width: number): void;
 }
 
 /** What a batch keeps to shrink: each item's own fast-check value (with its context) and the slot that made it. */
@@ -33,6 +52,8 @@ export class BatchArbitrary<T> extends fc.Arbitrary<T[]> {
   private readonly origins = new WeakMap<readonly T[], BatchOrigin<T>>();
   /** The generated batch and place every one-item batch descends from: the singles, and all that shrinking made of them. */
   private readonly roots = new WeakMap<readonly T[], BatchOrigin<T>>();
+  /** The shrink-tree node of every one-item batch shrinking made or was asked to shrink. */
+  private readonly nodes = new WeakMap<readonly T[], Node<T>>();
 
   /** `slots[i]` makes the i-th item of every generated batch; their number is the batch size. */
   constructor(
@@ -60,6 +81,11 @@ export class BatchArbitrary<T> extends fc.Arbitrary<T[]> {
     return this.roots.get(batch);
   }
 
+  /** The shrink-tree node of a one-item batch fast-check shrank to or shrank from; undefined for any other batch. */
+  nodeOf(batch: readonly T[]): ShrinkNode<T> | undefined {
+    return this.nodes.get(batch);
+  }
+
   generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T[]> {
     const items = this.slots.map((slot) => slot.generate(mrng, biasFactor));
     return this.batchValue(items, this.slots.map((_, i) => i));
@@ -75,11 +101,14 @@ export class BatchArbitrary<T> extends fc.Arbitrary<T[]> {
     if (!isBatchContext<T>(context)) return fc.Stream.nil();
     const { items, slots } = context;
     if (items.length === 1) {
-      const slot = slots[0]!;
-      const root = this.roots.get(value);
-      const candidates = this.slots[slot]!.shrink(items[0]!.value_, items[0]!.context).map((item) => this.batchValue([item], [slot], root));
-      const width = this.ahead ? Math.max(1, Math.floor(this.ahead.width(slot))) : 1;
-      return width > 1 ? fc.stream(takenAhead(candidates, width, (candidate) => this.ahead!.start(candidate.value_, width))) : candidates;
+      const node = this.nodeFor(value, context);
+      const width = this.ahead ? Math.max(1, Math.floor(this.ahead.width(slots[0]!))) : 1;
+      if (width > 1 && this.ahead?.opened) this.ahead.opened(node, width);
+      if (width > 1 && this.ahead?.start) {
+        const start = this.ahead.start.bind(this.ahead);
+        return fc.stream(takenAhead(node.values(), width, (candidate) => start(candidate.value_, width)));
+      }
+      return fc.stream(node.values());
     }
     return fc.stream(this.singles(value, context));
   }
@@ -91,6 +120,25 @@ export class BatchArbitrary<T> extends fc.Arbitrary<T[]> {
       this.origins.set(single.value_, origin);
       yield single;
     }
+  }
+
+  private nodeFor(value: T[], context: BatchContext<T>, index = 0, parentIndex = 0): Node<T> {
+    let node = this.nodes.get(value);
+    if (!node) {
+      const item = context.items[0]!;
+      const slot = context.slots[0]!;
+      const root = this.roots.get(value);
+      const candidates = (): Iterable<Node<T>> => {
+        let place = 0;
+        return this.slots[slot]!.shrink(item.value_, item.context).map((candidate) => {
+          const made = this.batchValue([candidate], [slot], root);
+          return this.nodeFor(made.value_, made.context as BatchContext<T>, place++, index);
+        });
+      };
+      node = new Node(value, context, index, parentIndex, candidates);
+      this.nodes.set(value, node);
+    }
+    return node;
   }
 
   private batchValue(items: ReadonlyArray<fc.Value<T>>, slots: readonly number[], root?: BatchOrigin<T>): fc.Value<T[]> {
@@ -105,10 +153,43 @@ export class BatchArbitrary<T> extends fc.Arbitrary<T[]> {
   }
 }
 
+/** A one-item batch and the candidates of its item, taken from the item's shrink stream as they are first needed. */
+class Node<T> implements ShrinkNode<T> {
+  private readonly taken: Array<Node<T>> = [];
+  private source: Iterator<Node<T>> | undefined;
+  private exhausted = false;
+
+  constructor(
+    readonly batch: T[],
+    private readonly context: BatchContext<T>,
+    readonly index: number,
+    readonly parentIndex: number,
+    private readonly candidates: () => Iterable<Node<T>>,
+  ) {}
+
+  candidate(index: number): Node<T> | undefined {
+    while (this.taken.length <= index && !this.exhausted) {
+      this.source ??= this.candidates()[Symbol.iterator]();
+      const next = this.source.next();
+      if (next.done) this.exhausted = true;
+      else this.taken.push(next.value);
+    }
+    return this.taken[index];
+  }
+
+  /** The candidates as fast-check takes them: the same values however often it asks. */
+  *values(): IterableIterator<fc.Value<T[]>> {
+    for (let index = 0; ; index++) {
+      const node = this.candidate(index);
+      if (!node) return;
+      yield new fc.Value(node.batch, node.context);
+    }
+  }
+}
+
 /**
  * The candidates of `source` in their order, each taken from it (and told to `taken`) up to `width` places before
- * it is yielded: fast-check tries them one at a time, and the next ones are already on their way. Taking a shrink
- * stream early changes nothing it yields: its items depend on the shrunk value and its context alone.
+ * it is yielded: fast-check tries them one at a time, and the next ones are already on their way.
  */
 function* takenAhead<V>(source: Iterable<V>, width: number, taken: (value: V) => void): IterableIterator<V> {
   const iterator = source[Symbol.iterator]();

@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import { InternalError, messageOf } from '../../src/errors.js';
 import { RULES } from '../../src/rules/index.js';
-import { BatchArbitrary } from './batch-arbitrary.js';
+import { BatchArbitrary, type ShrinkNode } from './batch-arbitrary.js';
 import { besideOf, neighboursOf, type Beside } from './batch-load.js';
 import { BatchVerdicts, SKIPPED, type SubCaseRecord } from './batch-verdicts.js';
 import type { CaseVerdict, PropertyContext, PropertySpec } from './property.js';
-import { DEFAULT_SHRINK_BUDGET, shrinkBudgetMs } from './shrink-budget.js';
+import { FailRates, nextToRun, type AheadState } from './shrink-ahead.js';
+import { DEFAULT_SHRINK_BUDGET, shrinkBudgetMs, shrinkWidthFor } from './shrink-budget.js';
 import { batchSizeFor, pathWithBatch, splitBatchPath } from './batch-size.js';
 
 /** Times the shrunk counterexample is run again before it is reported. */
@@ -31,7 +32,8 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const widthOf = (slot: number): number => Math.max(1, Math.floor(spec.shrinkWidth?.(slot, size) ?? 1));
   const arbitrary = new BatchArbitrary(spec.slots?.(size) ?? Array.from({ length: size }, () => spec.arbitrary), {
     width: widthOf,
-    start: (batch, width) => startAhead(batch, width),
+    // Deep only where candidates follow from the value alone; else each level's candidates in order, as taken.
+    ...(spec.candidatesFromValue ? { opened: (node: ShrinkNode<T>, width: number) => openedAhead(node, width) } : { start: (batch: readonly T[], width: number) => startInOrder(batch, width) }),
   });
   const verdicts = new BatchVerdicts(arbitrary);
   // --max-examples counts sub-cases: as few batches as hold them, the last one running only those left.
@@ -117,37 +119,120 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   };
 
   // Shrink candidates run ahead of fast-check's questions, so that shrinking against slow work takes rounds of
-  // several candidates rather than one operation length per candidate. Never while replaying: fast-check walks
-  // the path through streams without asking for verdicts. Candidates of a level fast-check left behind still run
-  // for a while; the next level's wait for their places, so that no more than `width` ever run at once. A
+  // several candidates, and several levels, rather than one operation length per candidate (shrink-ahead.ts). Never
+  // while replaying: fast-check walks the path through streams without asking for verdicts. Candidates fast-check
+  // left behind still run to their end and hold their places, so that no more than `width` ever run at once. A
   // candidate still waiting for its place when the property ends never runs: its record is undefined.
-  const ahead = new WeakMap<readonly T[], Promise<SubCaseRecord<T> | undefined>>();
-  let aheadRunning = 0;
-  const placeFreed: Array<() => void> = [];
-  const runAhead = async (value: T, width: number, beside: Beside<T> | undefined): Promise<SubCaseRecord<T> | undefined> => {
-    while (aheadRunning >= width) await new Promise<void>((freed) => placeFreed.push(freed));
-    if (over || limit.aborted || shrinkOver()) {
-      placeFreed.shift()?.();
-      return undefined;
-    }
-    aheadRunning++;
-    try {
-      return await runSubCase(value, nextSuite(1)(0), beside);
-    } finally {
-      aheadRunning--;
-      placeFreed.shift()?.();
-    }
+  // Keyed by the case a node sends when the property says which cases are the same: shrinking meets the same
+  // candidate again and again (the same items dropped at every level), and one run gives its verdict to all.
+  const aheadRuns = new Map<unknown, { node: ShrinkNode<T>; run: Promise<SubCaseRecord<T>> }>();
+  const aheadStates = new Map<unknown, AheadState>();
+  const keys = new WeakMap<ShrinkNode<T>, unknown>();
+  const keyOf = (node: ShrinkNode<T>): unknown => {
+    if (!spec.caseKey) return node;
+    if (!keys.has(node)) keys.set(node, spec.caseKey(node.batch[0]!));
+    return keys.get(node);
   };
-  const startAhead = (batch: readonly T[], width: number): void => {
-    if (over || limit.aborted || shrinkOver() || replaying || ahead.has(batch) || verdicts.known(batch)) return;
-    const root = arbitrary.rootOf(batch);
-    const run = runAhead(batch[0]!, width, root && besideOf(root, false, width));
+  let shrinkRoot: ShrinkNode<T> | undefined;
+  let aheadWidth = 1;
+  let aheadRunning = 0;
+  const failRates = new FailRates();
+  let placeFreed: Array<() => void> = [];
+  const aheadStopped = (): boolean => over || limit.aborted || replaying || shrinkOver();
+  const startAhead = (node: ShrinkNode<T>): void => {
+    const root = arbitrary.rootOf(node.batch);
+    const key = keyOf(node);
+    // Chosen twice in one round as two candidates that send the same: one run serves both.
+    if (aheadRuns.has(key)) return;
+    aheadStates.set(key, 'running');
+    aheadRunning++;
+    const run = runSubCase(node.batch[0]!, nextSuite(1)(0), root && besideOf(root, false, aheadWidth))
+      .then((record) => {
+        const failed = record.verdict.broken.length > 0;
+        aheadStates.set(key, failed ? 'failed' : 'held');
+        failRates.record(node.index, node.parentIndex, failed);
+        return record;
+      })
+      .finally(() => {
+        aheadRunning--;
+        fillSoon();
+        const waiting = placeFreed;
+        placeFreed = [];
+        waiting.forEach((freed) => freed());
+      });
     // A kit error stops the property whether or not fast-check ever asks for this verdict.
     run.catch((error: unknown) => {
       kitFault ??= error as Error;
       over = true;
     });
-    ahead.set(batch, run);
+    aheadRuns.set(key, { node, run });
+  };
+  // Fills the free places with the candidates likeliest to be asked for; the next one fast-check asks for comes first.
+  const fillAhead = (): void => {
+    if (shrinkRoot === undefined || aheadStopped() || aheadRunning >= aheadWidth) return;
+    const failRate = (index: number, parentIndex: number): number => failRates.at(index, parentIndex);
+    const next = nextToRun(shrinkRoot, aheadWidth - aheadRunning, (node) => aheadStates.get(keyOf(node)), { failRate, deep: spec.candidatesFromValue === true });
+    next.forEach(startAhead);
+  };
+  // Verdicts of a round end close together: choose once those ending at the same moment are all known.
+  let fillPending = false;
+  const fillSoon = (): void => {
+    if (fillPending) return;
+    fillPending = true;
+    setImmediate(() => {
+      fillPending = false;
+      fillAhead();
+    });
+  };
+  const openedAhead = (node: ShrinkNode<T>, width: number): void => {
+    if (replaying) return;
+    shrinkRoot = node;
+    aheadWidth = shrinkWidthFor(width, spec.slowShrinkWidth, longestCaseMs);
+    fillAhead();
+  };
+  // The record of a candidate fast-check asks for, run ahead or started now as soon as it has a place; `ran` says
+  // whether it ran for this candidate, rather than for the same case met earlier.
+  const aheadRecord = async (node: ShrinkNode<T>): Promise<{ record: SubCaseRecord<T>; ran: boolean } | undefined> => {
+    for (;;) {
+      const entry = aheadRuns.get(keyOf(node));
+      if (entry) return { record: await entry.run, ran: entry.node === node };
+      if (aheadStopped()) return undefined;
+      fillAhead();
+      if (aheadRuns.has(keyOf(node))) continue;
+      if (aheadRunning < aheadWidth) startAhead(node);
+      else await new Promise<void>((freed) => placeFreed.push(freed));
+    }
+  };
+  // Where candidates follow from what ran (fast-check's commands), they run ahead only on the level fast-check is
+  // at, in its order, as its stream gives them. Candidates of a level fast-check left behind still run for a while;
+  // the next level's wait for their places, so that no more than `width` ever run at once.
+  const inOrder = new WeakMap<readonly T[], Promise<SubCaseRecord<T> | undefined>>();
+  let inOrderRunning = 0;
+  const inOrderFreed: Array<() => void> = [];
+  const runInOrder = async (value: T, width: number, beside: Beside<T> | undefined): Promise<SubCaseRecord<T> | undefined> => {
+    while (inOrderRunning >= width) await new Promise<void>((freed) => inOrderFreed.push(freed));
+    if (over || limit.aborted || shrinkOver()) {
+      inOrderFreed.shift()?.();
+      return undefined;
+    }
+    inOrderRunning++;
+    try {
+      return await runSubCase(value, nextSuite(1)(0), beside);
+    } finally {
+      inOrderRunning--;
+      inOrderFreed.shift()?.();
+    }
+  };
+  const startInOrder = (batch: readonly T[], width: number): void => {
+    if (over || limit.aborted || shrinkOver() || replaying || inOrder.has(batch) || verdicts.known(batch)) return;
+    const root = arbitrary.rootOf(batch);
+    const run = runInOrder(batch[0]!, width, root && besideOf(root, false, width));
+    // A kit error stops the property whether or not fast-check ever asks for this verdict.
+    run.catch((error: unknown) => {
+      kitFault ??= error as Error;
+      over = true;
+    });
+    inOrder.set(batch, run);
   };
   const predicate = async (batch: T[]): Promise<boolean> => {
     // A replay runs the one case the path names; fast-check would go on to its neighbours if it held.
@@ -160,8 +245,20 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     if (lastFailure && shrinkOver()) return true;
     // While generating, the last batch runs only the sub-cases left of the number asked for; a shrunk batch runs whole.
     const count = lastFailure ? batch.length : Math.min(batch.length, Math.max(1, planned - judged));
-    const early = ahead.get(batch);
-    const pending: Array<Promise<SubCaseRecord<T> | undefined>> = early ? [early] : runBatch(batch, count);
+    const node = shrinkRoot && lastFailure ? arbitrary.nodeOf(batch) : undefined;
+    const ahead = node && (await aheadRecord(node).then((found) => ({ found }), (error: unknown) => ({ error })));
+    if (ahead && 'found' in ahead && ahead.found && !ahead.found.ran) {
+      // The same case as one judged already: its verdict, taken as a batch's is, counts as no case of its own.
+      if (limit.aborted) cutShort = true;
+      if (over || limit.aborted) return true;
+      return heldBy([{ ...ahead.found.record, value: batch[0]! }]);
+    }
+    const early = inOrder.get(batch);
+    const pending: Array<Promise<SubCaseRecord<T> | undefined>> = ahead
+      ? ['found' in ahead ? Promise.resolve(ahead.found?.record) : Promise.reject(ahead.error)]
+      : early
+        ? [early]
+        : runBatch(batch, count);
     const settled = await Promise.allSettled(pending);
     // A candidate run ahead that never got its place: the limit struck first, or shrinking's budget ended.
     if (settled.some((s) => s.status === 'fulfilled' && s.value === undefined)) {

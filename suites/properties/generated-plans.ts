@@ -42,6 +42,10 @@ export const generatedPlans: PropertySuite = {
       batchSize: appliesGenerated(context) ? 1 : PLAN_BATCH,
       batchLimit: MAX_BATCH,
       shrinkWidth: () => (appliesGenerated(context) ? 1 : SHRINK_WIDTH),
+      // Candidates that only plan cannot interfere: against slow work, as many at once as a batch may hold.
+      slowShrinkWidth: MAX_BATCH,
+      candidatesFromValue: true,
+      caseKey: (changeSet) => JSON.stringify(changeSet.body),
       runCase: (changeSet, caseSuite, signal) => runCase(context, changeSet, caseSuite, signal),
       describe: (changeSet) => JSON.stringify(changeSet.body, null, 2),
     });

@@ -82,6 +82,23 @@ export interface PropertySpec<T> {
    */
   shrinkWidth?(slot: number, size: number): number;
   /**
+   * Whether a case's shrink candidates follow from its value alone, as they do for plain data: then candidates of a
+   * candidate still running may run ahead too, several levels at once. Not for fast-check's commands, which shrink
+   * by the commands that ran: their candidates run ahead only on the level fast-check is at, in its order. Default false.
+   */
+  candidatesFromValue?: boolean;
+  /**
+   * What a case sends, as a key two cases share only when they send the same: a shrink candidate the same as one
+   * judged already takes its verdict rather than run again (and counts as no candidate tried). Absent: every
+   * candidate runs.
+   */
+  caseKey?(value: T): string;
+  /**
+   * Shrink candidates that may run at once when cases are slow (shrink-budget.ts), in place of `shrinkWidth`'s for
+   * places wider than one; absent: `shrinkWidth`'s always.
+   */
+  slowShrinkWidth?: number;
+  /**
    * Runs one case; `caseSuite` is the suite name to tag its exchanges with, unique per case. `signal` aborts
    * when the property's time limit is over (or the run is stopped): the case should stop sending then.
    */

@@ -18,3 +18,17 @@ export const DEFAULT_SHRINK_BUDGET: ShrinkBudget = { lengths: 3, floorMs: 120_00
 export function shrinkBudgetMs(budget: ShrinkBudget, longestCaseMs: number, remainingMs: number): number {
   return Math.max(0, Math.min(remainingMs, Math.max(budget.floorMs, budget.lengths * longestCaseMs)));
 }
+
+/**
+ * Below this, a case is quick: the kit's own work on each candidate (sending, reading, judging) weighs as much as the
+ * wait, and candidates run ahead that fast-check never asks for cost more than they save.
+ */
+export const SLOW_CASE_MS = 2_000;
+
+/**
+ * Candidates that may run at once: `width`, or `slowWidth` once a case took an operation-length of seconds, when
+ * the rounds of shrinking, not the kit's work, are what it costs.
+ */
+export function shrinkWidthFor(width: number, slowWidth: number | undefined, longestCaseMs: number): number {
+  return slowWidth !== undefined && longestCaseMs >= SLOW_CASE_MS ? Math.max(width, Math.floor(slowWidth)) : width;
+}

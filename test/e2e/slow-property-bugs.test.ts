@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliRun } from './run-cli.js';
-import { startSlowProvisioner, type SlowBug, type SlowChange, type SlowProvisioner } from '../support/slow-buggy-provisioner.js';
+import { startSlowProvisioner, type SlowBug, type SlowChange, type SlowProvisioner } from '../../bench/support/slow-buggy-provisioner.js';
 
 /** Every operation of these provisioners takes this long: slow work, short enough for a test run. */
 const WORK_MS = 1_000;

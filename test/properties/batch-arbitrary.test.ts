@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BatchArbitrary, batchOf } from '../../suites/properties/batch-arbitrary.js';
+import { BatchArbitrary, batchOf, type ShrinkNode } from '../../suites/properties/batch-arbitrary.js';
 
 const ITEM = fc.integer({ min: 0, max: 1000 });
 const FAILS = (n: number): boolean => n >= 500;
@@ -75,6 +75,44 @@ describe('the batch arbitrary', () => {
     expect(replayed.details.counterexample).toEqual(found.details.counterexample);
   });
 
+  it('opens each failing one-item batch of a wide place before fast-check tries its candidates, and asks for the very values its node holds', () => {
+    const plain = checkBatches(batchOf(ITEM, 1), { seed: 8 });
+    const opened: Array<ShrinkNode<number>> = [];
+    const asked: number[][] = [];
+    let notFromLastOpened = 0;
+    const ahead = new BatchArbitrary([ITEM], {
+      width: () => 4,
+      opened: (node) => {
+        opened.push(node);
+        // Taking candidates early, as running ahead does, two levels down, changes nothing fast-check sees.
+        for (let i = 0; i < 6; i++) node.candidate(i)?.candidate(0);
+      },
+    });
+    const details = fc.check(
+      fc.property(ahead, (batch) => {
+        const shrinking = asked.some((seen) => seen.some(FAILS));
+        asked.push([...batch]);
+        const last = opened.at(-1);
+        if (shrinking && (!last || !Array.from({ length: 100 }, (_, i) => last.candidate(i)?.batch).includes(batch))) notFromLastOpened++;
+        if (shrinking) expect(ahead.nodeOf(batch)?.batch).toBe(batch);
+        return !batch.some(FAILS);
+      }),
+      { seed: 8, numRuns: 50 },
+    );
+    // The same search, candidate for candidate, and the same counterexample as without running ahead.
+    expect(asked).toEqual(plain.seen);
+    expect(details.counterexample).toEqual(plain.details.counterexample);
+    // Every candidate asked for while shrinking is one of the last opened node's, the very array it holds.
+    expect(notFromLastOpened).toBe(0);
+    expect(opened.length).toBe(asked.filter((batch) => batch.some(FAILS)).length);
+  });
+
+  it('opens nothing for a place of width 1', () => {
+    const opened: unknown[] = [];
+    fc.check(fc.property(new BatchArbitrary([ITEM], { width: () => 1, opened: (node) => opened.push(node) }), (batch) => !batch.some(FAILS)), { seed: 8 });
+    expect(opened).toEqual([]);
+  });
+
   it('takes shrink candidates ahead up to the width of their place, telling each before fast-check asks for it, in the same order', () => {
     const plain = checkBatches(batchOf(ITEM, 1), { seed: 8 });
     const started = new Set<readonly number[]>();
@@ -100,12 +138,6 @@ describe('the batch arbitrary', () => {
     const shrinkQuestions = asked.length - asked.findIndex((batch) => batch.some(FAILS)) - 1;
     expect(started.size).toBeGreaterThan(shrinkQuestions);
     expect(started.size).toBeLessThanOrEqual(shrinkQuestions + 3 * shrinkLevels);
-  });
-
-  it('takes nothing ahead for a place of width 1', () => {
-    const started: unknown[] = [];
-    fc.check(fc.property(new BatchArbitrary([ITEM], { width: () => 1, start: (batch) => started.push(batch) }), (batch) => !batch.some(FAILS)), { seed: 8 });
-    expect(started).toEqual([]);
   });
 
   it('shrinks no bare array: items need their contexts', () => {

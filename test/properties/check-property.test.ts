@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { checkProperty } from '../../suites/properties/check-property.js';
+import type { PropertyResult } from '../../src/core/property-result.js';
 import type { CaseVerdict, PropertyContext, PropertySettings, PropertySpec } from '../../suites/properties/property.js';
 
 // checkProperty itself only reads the settings and the run's signal; cases do the HTTP.
@@ -228,6 +229,71 @@ describe('checkProperty', () => {
       // Cases judged are those whose verdicts the property used: the same as one at a time.
       expect(together.numRuns).toBe(alone.numRuns);
       expect(many.ran.length).toBeGreaterThan(one.ran.length);
+    });
+
+    /**
+     * Cases that end only when the test says so: each tick lets every case running end at once, as cases of one
+     * operation-length do. How many ticks a property takes counts its rounds, whatever the speed of the machine.
+     */
+    async function inTicks(property: (runCase: PropertySpec<number>['runCase']) => Promise<PropertyResult>): Promise<{ result: PropertyResult; ticks: number; most: number }> {
+      let waiting: Array<() => void> = [];
+      let most = 0;
+      const runCase: PropertySpec<number>['runCase'] = async (n) => {
+        await new Promise<void>((end) => waiting.push(end));
+        return n >= 100 ? brokenAt(n, `n is ${n}`) : HELD;
+      };
+      let done = false;
+      const result = property(runCase).finally(() => (done = true));
+      let ticks = 0;
+      const settle = async (): Promise<void> => {
+        for (let i = 0; i < 20; i++) await new Promise((next) => setImmediate(next));
+      };
+      for (await settle(); !done; await settle()) {
+        most = Math.max(most, waiting.length);
+        const ending = waiting;
+        waiting = [];
+        ending.forEach((end) => end());
+        ticks++;
+      }
+      return { result: await result, ticks, most };
+    }
+
+    it('runs candidates of candidates still running when they follow from the value alone: fewer rounds, the same counterexample', async () => {
+      const property = (candidatesFromValue: boolean) => (runCase: PropertySpec<number>['runCase']) =>
+        checkProperty(contextWith({ seed: 42 }), { ...spec(runCase), shrinkWidth: () => 4, candidatesFromValue });
+      const level = await inTicks(property(false));
+      const deep = await inTicks(property(true));
+      expect(deep.result).toMatchObject({ status: 'failed', counterexample: level.result.counterexample, path: level.result.path, numRuns: level.result.numRuns });
+      expect(deep.result.counterexample).toBe('n = 100');
+      expect(deep.most).toBeLessThanOrEqual(4);
+      expect(deep.ticks).toBeLessThan(level.ticks);
+    });
+
+    it('runs a candidate the same as one judged already no more: it takes that verdict and counts as no candidate tried', async () => {
+      // Cases of one key send the same: here every n of a fifty, which all hold or all fail alike.
+      const caseKey = (n: number): string => String(Math.floor(n / 50));
+      const plain = await inTicks((runCase) => checkProperty(contextWith({ seed: 42 }), { ...spec(runCase), shrinkWidth: () => 4, candidatesFromValue: true }));
+      // The keys of the cases run once a failure was seen: shrink candidates, then the counterexample's re-runs.
+      const keys: string[] = [];
+      let failed = false;
+      const keyed = await inTicks((runCase) =>
+        checkProperty(contextWith({ seed: 42 }), {
+          ...spec(async (n, ...rest) => {
+            if (failed) keys.push(caseKey(n));
+            const verdict = await runCase(n, ...rest);
+            failed ||= verdict.broken.length > 0;
+            return verdict;
+          }),
+          shrinkWidth: () => 4,
+          candidatesFromValue: true,
+          caseKey,
+        }),
+      );
+      expect(keyed.result).toMatchObject({ status: 'failed', counterexample: plain.result.counterexample, path: plain.result.path });
+      const candidates = keys.slice(0, keys.length - keyed.result.reruns.length);
+      expect(candidates.length).toBeGreaterThan(0);
+      expect(new Set(candidates).size).toBe(candidates.length);
+      expect(keyed.result.shrinkRuns).toBeLessThan(plain.result.shrinkRuns!);
     });
 
     it('runs nothing ahead while replaying a path', async () => {
