@@ -35,8 +35,15 @@ afterAll(async () => {
   await Promise.all([...servers.values()].map((server) => server.close()));
 });
 
+/**
+ * The generated plans' seed: fixed, so that what shrinking reaches is the same in every test run. A change's id
+ * comes from a pool by index, so a seed may leave it at a local minimum (an id from the pool's second lap, `¡-2`),
+ * which a random seed would turn into a test that fails now and then.
+ */
+const SEED = ['--seed', '1'];
+
 /** A default run of the generated plans against a provisioner with `bug`, reading it often so the test stays short. */
-function runAgainst(bug: SlowBug, extra: string[] = []): Promise<CliRun> {
+function runAgainst(bug: SlowBug, extra: string[] = SEED): Promise<CliRun> {
   return runCli(['run', '--url', servers.get(bug)!.url, '--property', 'generated-plans', '--burst', '0', '--poll-interval', 'PT0.25S', '--max-operation-duration', 'PT1M', ...extra], {
     timeoutMs: 240_000,
   });
