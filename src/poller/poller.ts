@@ -13,7 +13,16 @@ export interface OperationObserver {
   operationAccepted(id: string, changeSet: string | undefined, kind: SubmitKind, deadlineMs: number, suite?: string): void;
   /** `note`: the progress note of an in_progress answer; `failed`: what the poll got when no reader said in_progress or gave a final answer. */
   operationRead(id: string, note: string | undefined, failed?: string): void;
-  operationEnded(id: string, conclusion: string): void;
+  /** `quiet`: the kit stopped following work it sent only as load for another case; its end is no news. */
+  operationEnded(id: string, conclusion: string, quiet?: boolean): void;
+}
+
+/** The reason a stop gives when the work it stops was sent as load beside a case that has ended. */
+export class LoadEnded extends Error {
+  constructor() {
+    super('the case it ran beside as load had ended');
+    this.name = 'LoadEnded';
+  }
 }
 
 export interface PollerSettings {
@@ -131,7 +140,7 @@ export class Poller {
       acceptedSeq: accepted.seq,
       conclusion: ended.conclusion,
     });
-    this.observer?.operationEnded(operationId, ended.conclusion);
+    this.observer?.operationEnded(operationId, ended.conclusion, ended.reason === 'aborted' && request.stop?.reason instanceof LoadEnded);
     // The control plane is done here; the probes after the final answer go on without holding up the caller.
     if (ended.final && this.settings.probeAfterFinal) this.track(operationId, this.probeAfterFinal(request));
     return { operationId, changeSet: request.changeSet, kind: request.kind, reason: ended.reason, conclusion: ended.conclusion };

@@ -39,7 +39,7 @@ export function maskedProgress(progress: Progress, mask: SecretMask): Progress {
   return {
     operationAccepted: (id, changeSet, kind, deadlineMs, suite) => progress.operationAccepted(mask.text(id), optional(changeSet), kind, deadlineMs, optional(suite)),
     operationRead: (id, note, failed) => progress.operationRead(mask.text(id), note === undefined ? undefined : mask.field(note), optional(failed)),
-    operationEnded: (id, conclusion) => progress.operationEnded(mask.text(id), mask.text(conclusion)),
+    operationEnded: (id, conclusion, quiet) => progress.operationEnded(mask.text(id), mask.text(conclusion), quiet),
     message: (text) => progress.message(mask.text(text)),
     suiteStarted: (name, total) => progress.suiteStarted(mask.text(name), total),
     casesDone: (name, done, total, shrinking) => progress.casesDone(mask.text(name), done, total, shrinking),

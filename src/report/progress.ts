@@ -18,7 +18,8 @@ export interface Progress extends SuiteProgress {
    */
   operationRead(id: string, note: string | undefined, failed?: string): void;
   /** Polling of the operation ended with what the control plane would conclude, e.g. `final: succeeded`. */
-  operationEnded(id: string, conclusion: string): void;
+  /** `quiet`: work the kit sent only as load, stopped when its case ended: no line is written for it. */
+  operationEnded(id: string, conclusion: string, quiet?: boolean): void;
   message(text: string): void;
   /** Stops redrawing and removes the live lines. */
   stop(): void;
@@ -185,8 +186,9 @@ class LogProgress implements Progress {
     this.line(`${shortId(id)} ${safe}`);
   }
 
-  operationEnded(id: string, conclusion: string): void {
+  operationEnded(id: string, conclusion: string, quiet = false): void {
     this.running.delete(id);
+    if (quiet) return;
     this.line(`${shortId(id)} ${singleLine(conclusion)}`);
   }
 
@@ -310,10 +312,11 @@ class LiveProgress implements Progress {
     if (note !== undefined) operation.note = singleLine(note);
   }
 
-  operationEnded(id: string, conclusion: string): void {
+  operationEnded(id: string, conclusion: string, quiet = false): void {
     if (this.stopped) return;
     const operation = this.running.get(id);
     this.running.delete(id);
+    if (quiet) return;
     const name = operation ? `${operation.label}  ` : '';
     this.permanent(`${this.style.dim('•')} ${name}${shortId(id)}  ${singleLine(conclusion)}`);
   }

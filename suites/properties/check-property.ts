@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import { InternalError, messageOf } from '../../src/errors.js';
 import { RULES } from '../../src/rules/index.js';
+import { LoadEnded } from '../../src/poller/poller.js';
 import { BatchArbitrary, type ShrinkNode } from './batch-arbitrary.js';
 import { besideOf, neighboursOf, type Beside } from './batch-load.js';
 import { BatchVerdicts, SKIPPED, type SubCaseRecord } from './batch-verdicts.js';
@@ -103,7 +104,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     try {
       return await run(suiteOf(0));
     } finally {
-      done.abort(new Error('the case it ran beside as load had ended'));
+      done.abort(new LoadEnded());
     }
   };
   const startLoad = (value: T, caseSuite: string, signal: AbortSignal): void => {

@@ -53,6 +53,27 @@ describe('progress on a stream that is not a terminal', () => {
     expect(stream.text).not.toMatch(/\u001b/);
   });
 
+  it('writes no line, live or logged, for work sent as load and stopped when its case ended', () => {
+    vi.useFakeTimers();
+    for (const tty of [false, true]) {
+      let now = 1_000_000;
+      const stream = new FakeStream(tty, 100);
+      const progress = createProgress(asStream(stream), { color: false, startedAt: now, now: () => now });
+      progress.operationAccepted(ID, 'shop-db', 'plan', 300_000);
+      progress.operationAccepted(`${ID}-2`, 'shop-db', 'plan', 300_000);
+      now += 1000;
+      progress.operationEnded(ID, 'the kit stopped following this work: the case it ran beside as load had ended', true);
+      progress.operationEnded(`${ID}-2`, 'the control plane would record succeeded after 1.0s');
+      vi.advanceTimersByTime(100);
+      progress.stop();
+      expect(stream.text).not.toContain('as load had ended');
+      expect(stream.text).toContain('the control plane would record succeeded after 1.0s');
+      // Neither is still counted as running.
+      expect(stream.text).not.toMatch(/[12] operations? running/);
+    }
+    vi.useRealTimers();
+  });
+
   it('cuts long notes', () => {
     const stream = new FakeStream(false);
     const progress = createProgress(asStream(stream), { color: false, startedAt: 0 });
