@@ -11,6 +11,7 @@ import { SendSlots } from './send-slots.js';
 import { pacedConnector } from './paced-reads.js';
 import { CutBody, passesLimit } from './cut-body.js';
 import { readLimited } from './body-read.js';
+import { COLLECTOR_PACING } from './collector-pacing.js';
 
 export interface ClientOptions {
   /** The provisioner's base URL; paths are appended to it. */
@@ -141,6 +142,7 @@ export class ProvisionerClient {
       error,
     });
     this.options.watch?.end(recorded);
+    COLLECTOR_PACING.exchangeEnded();
     return recorded;
   }
 

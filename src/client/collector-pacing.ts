@@ -11,6 +11,14 @@ import { runInNewContext } from 'node:vm';
  */
 export const COLLECT_AFTER_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Exchanges between two full collections. Each exchange leaves a little garbage that outlives the young
+ * generation (its timers, signals and request state), which only a full collection frees; V8 lets it pile up
+ * to several times the live heap first: a run of 40,000 small reads was seen at 68 MB of old space of which
+ * 21 MB was live. A collection of a heap that size takes tens of milliseconds, a few times a minute.
+ */
+export const COLLECT_EVERY_EXCHANGES = 5_000;
+
 type Collect = () => void;
 
 /** V8's collector, from the `gc` a fresh context is given while --expose-gc is on; the flag is turned off again. */
@@ -29,15 +37,28 @@ function exposedCollector(): Collect | undefined {
 }
 
 /**
- * Counts the body bytes a client read and asks V8 for a full collection after every {@link COLLECT_AFTER_BYTES},
- * so that the socket buffers behind bodies already hashed and dropped are freed while the run goes on.
+ * Counts the body bytes a client read and the exchanges it ended, and asks V8 for a full collection after every
+ * {@link COLLECT_AFTER_BYTES} and every {@link COLLECT_EVERY_EXCHANGES}, so that the socket buffers behind bodies
+ * already hashed and dropped, and what each exchange left, are freed while the run goes on.
  */
 export class CollectorPacing {
-  private unread = COLLECT_AFTER_BYTES;
+  private unread: number;
+  private exchangesLeft: number;
   private collect: Collect | undefined | null = null;
 
-  constructor(private readonly limit = COLLECT_AFTER_BYTES) {
+  constructor(
+    private readonly limit = COLLECT_AFTER_BYTES,
+    private readonly everyExchanges = COLLECT_EVERY_EXCHANGES,
+  ) {
     this.unread = limit;
+    this.exchangesLeft = everyExchanges;
+  }
+
+  /** Counts an exchange ended; collects every {@link COLLECT_EVERY_EXCHANGES}. Returns whether it collected. */
+  exchangeEnded(): boolean {
+    if (--this.exchangesLeft > 0) return false;
+    this.exchangesLeft = this.everyExchanges;
+    return this.collectNow();
   }
 
   /** Counts `bytes` read; collects when the limit is passed. Returns whether it collected. */

@@ -26,7 +26,6 @@ import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
 import { deadlineRulesFailed as deadlineRulesFailedIn } from './deadline-failures.js';
 import { FirstWave, NothingAnswered } from './first-wave.js';
-import { ExchangeCollections } from './exchange-collections.js';
 import { COLLECTOR_PACING } from '../client/collector-pacing.js';
 
 /** The values of the run's configuration that driving and judging read; the profile and the config file only to record them. */
@@ -118,7 +117,7 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
   const wave = new FirstWave((decision, exchanges) => {
     if (decision === 'unreachable') nothingAnswered.abort(new NothingAnswered(exchanges));
   });
-  const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS + burst, watch: new ExchangeCollections(wave) });
+  const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS + burst, watch: wave });
   const userSignal = request.signal ?? new AbortController().signal;
   // The budget stops driving like the user's stop does, but it is an ordinary end: only the user's makes the run interrupted.
   const budget = request.timeLimit ? startBudget(request.timeLimit, now) : undefined;

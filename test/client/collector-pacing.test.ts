@@ -19,6 +19,12 @@ describe('CollectorPacing', () => {
     expect(collected).toBe(0);
   });
 
+  it('collects once every so many exchanges ended', () => {
+    const garbage = new CollectorPacing(COLLECT_AFTER_BYTES, 3);
+    const collected = Array.from({ length: 7 }, () => garbage.exchangeEnded());
+    expect(collected).toEqual([false, false, true, false, false, true, false]);
+  });
+
   it('turns --expose-gc off again: contexts made later have no gc', () => {
     new CollectorPacing(1).read(1);
     expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
