@@ -58,6 +58,9 @@ export const RULES: readonly Rule[] = [
 
 export const RULE_IDS: readonly string[] = RULES.map((rule) => rule.id);
 
+/** The rules only a wait past the operation deadline can break. */
+export const DEADLINE_ONLY_RULE_IDS: ReadonlySet<string> = new Set(RULES.filter((rule) => rule.shownByWaitingOutDeadline === true).map((rule) => rule.id));
+
 export interface RuleSelection {
   /** Judge only these ids (all when absent). */
   only?: readonly string[];

@@ -3,7 +3,7 @@ import type { Verdict } from '../core/verdict.js';
 import { unreachableSentences } from './unreachable-text.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { submissions } from '../transcript/views.js';
-import { answerWays, waysJudged, type AnswerWay, type AnswerWays } from '../rules/support/answer-ways.js';
+import { answerWays, waysChosen, waysJudged, type AnswerWay, type AnswerWays } from '../rules/support/answer-ways.js';
 import { plural } from '../core/text.js';
 
 /** How the provisioner answered when it chose one way (`all`: every call; `some`: every call answered 200 or 202), and what that leaves judged. */
@@ -45,8 +45,9 @@ export function conclusionsFor(transcript: Transcript, context: JudgeContext, ve
   const sentences: string[] = [];
   const posts = submissions(transcript);
   if (verdict === 'unreachable') return unreachableSentences(url, transcript.exchanges);
-  const ways = waysJudged(transcript);
-  if (ways.length === 1) sentences.push(oneWaySentence(ways[0]!, answerWays(transcript)));
+  const counted = answerWays(transcript);
+  const ways = waysChosen(counted);
+  if (ways.length === 1) sentences.push(oneWaySentence(ways[0]!, counted));
   else if (posts.length > 0 && ways.length === 0) {
     sentences.push('the provisioner never answered 202: no rule about accepted operations or their reads was judged');
   }

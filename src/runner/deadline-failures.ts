@@ -1,5 +1,5 @@
 import type { JudgeContext } from '../core/judge-context.js';
-import { judgeRules, RULES } from '../rules/index.js';
+import { DEADLINE_ONLY_RULE_IDS, judgeRules } from '../rules/index.js';
 import type { Transcript } from '../transcript/transcript.js';
 
 /**
@@ -8,8 +8,7 @@ import type { Transcript } from '../transcript/transcript.js';
  * deadline to show again what the run has shown.
  */
 export function deadlineRulesFailed(transcript: Transcript, context: JudgeContext): ReadonlySet<string> {
-  const only = RULES.filter((rule) => rule.shownByWaitingOutDeadline === true).map((rule) => rule.id);
-  if (only.length === 0) return new Set();
-  const results = judgeRules(transcript, context, { only });
-  return new Set(results.filter((result) => only.includes(result.id) && (result.status === 'fail' || result.status === 'warn')).map((result) => result.id));
+  if (DEADLINE_ONLY_RULE_IDS.size === 0) return new Set();
+  const results = judgeRules(transcript, context, { only: [...DEADLINE_ONLY_RULE_IDS] });
+  return new Set(results.filter((result) => DEADLINE_ONLY_RULE_IDS.has(result.id) && (result.status === 'fail' || result.status === 'warn')).map((result) => result.id));
 }

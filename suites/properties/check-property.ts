@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import { InternalError, messageOf } from '../../src/errors.js';
-import { RULES } from '../../src/rules/index.js';
+import { DEADLINE_ONLY_RULE_IDS } from '../../src/rules/index.js';
 import { LoadEnded } from '../../src/poller/poller.js';
 import { BatchArbitrary, type ShrinkNode } from './batch-arbitrary.js';
 import { besideOf, neighboursOf, type Beside } from './batch-load.js';
@@ -293,7 +293,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const scenariosHeardOf = async (records: ReadonlyArray<SubCaseRecord<T>>): Promise<void> => {
     const failing = records.find((record) => record.verdict.broken.length > 0);
     if (!failing || settings.deadlineRulesKnown === undefined || settings.deadlineRulesFailed?.() !== undefined) return;
-    if (failing.verdict.broken.every((id) => DEADLINE_ONLY_RULES.has(id))) await settings.deadlineRulesKnown.catch(() => undefined);
+    if (failing.verdict.broken.every((id) => DEADLINE_ONLY_RULE_IDS.has(id))) await settings.deadlineRulesKnown.catch(() => undefined);
   };
   // A generated batch runs whole, each sub-case beside the others. A one-item batch runs beside what its verdict is
   // taken beside: a shrink candidate not run ahead, nothing; one named by a replay's path, what it was judged beside.
@@ -429,9 +429,6 @@ async function runGuarded<T>(spec: PropertySpec<T>, value: T, caseSuite: string,
     throw new InternalError(`${caseSuite}: the kit failed while running a case: ${messageOf(error)}`, { cause: error });
   }
 }
-
-/** The rules only a wait past the operation deadline can break. */
-const DEADLINE_ONLY_RULES: ReadonlySet<string> = new Set(RULES.filter((rule) => rule.shownByWaitingOutDeadline === true).map((rule) => rule.id));
 
 /** Every rule the case broke is one the run already showed broken by outlasting the deadline. */
 function shownAlready(broken: readonly string[], deadlineRulesFailed: ReadonlySet<string> | undefined): boolean {

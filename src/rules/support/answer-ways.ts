@@ -63,7 +63,11 @@ export function neverChosen(transcript: Transcript, way: AnswerWay, what: string
 
 /** The ways of answering the run judged, for its certificate: those the provisioner chose at least once, 200 first. */
 export function waysJudged(transcript: Transcript): AnswerWay[] {
-  const ways = answerWays(transcript);
+  return waysChosen(answerWays(transcript));
+}
+
+/** The ways of answering a provisioner chose at least once, 200 first, from its calls counted. */
+export function waysChosen(ways: AnswerWays): AnswerWay[] {
   return [...(ways.atOnce > 0 ? [200 as const] : []), ...(ways.accepted > 0 ? [202 as const] : [])];
 }
 
