@@ -3,17 +3,37 @@ import { COLLECTOR_PACING } from './collector-pacing.js';
 
 const ignore = (): void => undefined;
 
-export type Body = Pick<Readable, 'on' | 'off' | 'destroy' | 'errored' | 'destroyed'>;
+export type Body = Pick<Readable, 'on' | 'off' | 'destroy' | 'errored' | 'destroyed' | 'pause' | 'resume'>;
+
+/** What a read asks before it holds more than `freeBytes` of a body. */
+export interface HoldGate {
+  readonly freeBytes: number;
+  /** Asks to hold more: a promise when the read must wait for it, its stream paused meanwhile. */
+  ask(): Promise<void> | undefined;
+}
 
 /**
  * Hands the body's chunks up to `limit` bytes to `take`, not joined: a body the store already holds is never
  * copied. Resolves whether the body was cut. Read with 'data' events rather than an async iterator, whose
- * promises and end-of-stream listeners cost more than the read.
+ * promises and end-of-stream listeners cost more than the read. With a `gate`, a read past its free bytes
+ * asks once to hold more and waits, paused, until it may.
  */
-export function readLimited(body: Body, limit: number, take: (chunk: Buffer) => void): Promise<boolean> {
+export function readLimited(body: Body, limit: number, take: (chunk: Buffer) => void, gate?: HoldGate): Promise<boolean> {
   return new Promise((resolve, reject) => {
     let bytes = 0;
+    let asked = gate === undefined;
+    let settled = false;
+    const askToHoldMore = (): void => {
+      asked = true;
+      const wait = gate!.ask();
+      if (wait === undefined) return;
+      body.pause();
+      void wait.then(() => {
+        if (!settled) body.resume();
+      });
+    };
     const settle = (): void => {
+      settled = true;
       body.off('data', onData);
       body.off('end', onEnd);
       body.off('error', onError);
@@ -35,6 +55,7 @@ export function readLimited(body: Body, limit: number, take: (chunk: Buffer) => 
       take(buffer);
       bytes += buffer.length;
       COLLECTOR_PACING.read(buffer.length);
+      if (!asked && bytes > gate!.freeBytes) askToHoldMore();
     };
     const onEnd = (): void => {
       settle();

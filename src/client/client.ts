@@ -12,6 +12,9 @@ import { pacedConnector } from './paced-reads.js';
 import { CutBody, passesLimit } from './cut-body.js';
 import { readLimited } from './body-read.js';
 import { COLLECTOR_PACING } from './collector-pacing.js';
+import { ExchangeTimer } from './exchange-timer.js';
+import { LONG_READ_TURNS, type LongReadTurns } from './long-read-turns.js';
+import { KEEP_WHOLE_BYTES } from '../transcript/body-store.js';
 
 export interface ClientOptions {
   /** The provisioner's base URL; paths are appended to it. */
@@ -25,6 +28,8 @@ export interface ClientOptions {
   bodyLimitBytes?: number;
   /** Hears each call as it is sent and as it ends (the runner's watch over its first wave). */
   watch?: CallWatch;
+  /** Turns for reads that hold more than 64 KiB of a body; the process's own unless given. */
+  longReadTurns?: LongReadTurns;
 }
 
 /** What hears of every call: sent, then ended with its recorded exchange. */
@@ -61,6 +66,7 @@ export class ProvisionerClient {
   private readonly bodies = new BodyStore();
   private readonly parts = new SharedParts();
   private readonly inFlight = new WeakMap<AbortSignal, Set<ExchangeStop>>();
+  private readonly turns: LongReadTurns;
   /** The headers of a request without a body, and of one with a JSON body, the user's lower-cased: made once, never changed. */
   private readonly readHeaders: Record<string, string>;
   private readonly bodyHeaders: Record<string, string>;
@@ -73,6 +79,7 @@ export class ProvisionerClient {
     const connections = options.connections ?? 16;
     this.agent = new Agent({ connections, keepAliveTimeout: 4000, connect: pacedConnector({ lookup: sharedLookup() }) });
     this.slots = new SendSlots(connections);
+    this.turns = options.longReadTurns ?? LONG_READ_TURNS;
   }
 
   get transcript(): Transcript {
@@ -88,14 +95,12 @@ export class ProvisionerClient {
     const headers = options.body === undefined ? this.readHeaders : this.bodyHeaders;
     // The call's clock starts once a connection is free for it: the kit's own queue is not the provisioner's time.
     const giveBack = await this.slots.take();
-    // A timer cleared when the exchange ends, rather than AbortSignal.timeout and AbortSignal.any: those keep a
-    // timer and weak references alive for the whole timeout after the answer came, thousands at once in a fast run.
     const cut = new ExchangeStop();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const timer = new ExchangeTimer(options.timeoutMs, () => {
       timedOut = true;
       cut.abort();
-    }, options.timeoutMs);
+    });
     const runStops = options.signal === undefined ? undefined : this.stopsOf(options.signal);
     if (options.signal?.aborted) cut.abort();
     else runStops?.add(cut);
@@ -116,14 +121,14 @@ export class ProvisionerClient {
         bodyTimeout: options.timeoutMs,
       });
       respondedAt = now();
-      response = this.parts.response(answer.statusCode, answer.headers, await this.readBody(answer));
+      response = this.parts.response(answer.statusCode, answer.headers, await this.readBody(answer, timer));
     } catch (thrown) {
       const aborted = options.signal?.aborted === true;
       error = this.parts.error(
         aborted ? { kind: 'stopped', message: 'the run was stopped before an answer came' } : classifyTransportError(thrown, timedOut, options.timeoutMs),
       );
     } finally {
-      clearTimeout(timer);
+      timer.clear();
       runStops?.delete(cut);
       giveBack();
     }
@@ -147,7 +152,7 @@ export class ProvisionerClient {
   }
 
   /** The answer's body, read up to the limit and stored. */
-  private async readBody(answer: Dispatcher.ResponseData): Promise<StoredBody> {
+  private async readBody(answer: Dispatcher.ResponseData, timer: ExchangeTimer): Promise<StoredBody> {
     // A body its length says is past the limit is never held whole: some 70 reads may be in flight at once.
     if (passesLimit(answer.statusCode, answer.headers, this.bodyLimit)) {
       const cut = new CutBody(this.bodyLimit);
@@ -156,11 +161,27 @@ export class ProvisionerClient {
       return this.bodies.keepCut(cut, cut.sha256());
     }
     const read: Buffer[] = [];
-    const readTruncated = await readLimited(answer.body, this.bodyLimit, (chunk) => read.push(chunk));
-    // A compressed body is judged as the control plane's client would read it: decoded, within the same limit.
-    const encoding = answer.headers['content-encoding'];
-    const decoded = encoding === undefined ? undefined : await decodeBody(read, String(encoding), this.bodyLimit);
-    return decoded ? this.bodies.keepChunks(decoded.chunks, readTruncated || decoded.truncated) : this.bodies.keepChunks(read, readTruncated);
+    const turn = this.turns.turn();
+    // The wait for a turn is the kit's, so the exchange's clock is held meanwhile.
+    const gate = {
+      freeBytes: KEEP_WHOLE_BYTES,
+      ask: (): Promise<void> | undefined => {
+        const wait = turn.ask();
+        if (wait === undefined) return undefined;
+        timer.hold();
+        return wait.then(() => timer.resume());
+      },
+    };
+    try {
+      const readTruncated = await readLimited(answer.body, this.bodyLimit, (chunk) => read.push(chunk), gate);
+      // A compressed body is judged as the control plane's client would read it: decoded, within the same limit.
+      const encoding = answer.headers['content-encoding'];
+      const decoded = encoding === undefined ? undefined : await decodeBody(read, String(encoding), this.bodyLimit);
+      return decoded ? this.bodies.keepChunks(decoded.chunks, readTruncated || decoded.truncated) : this.bodies.keepChunks(read, readTruncated);
+    } finally {
+      // Stored (a long body as its head and tail only): the chunks are garbage from here on.
+      turn.end();
+    }
   }
 
   /** The exchanges in flight under a run-wide signal: one listener on it stops them all, not one listener each. */

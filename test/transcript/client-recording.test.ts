@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProvisionerClient } from '../../src/client/client.js';
 import { BodyStore } from '../../src/transcript/body-store.js';
+import { LongReadTurns } from '../../src/client/long-read-turns.js';
 import { useLoopbackClient } from '../support/loopback-client.js';
 
 const IN_PROGRESS = '{"outcome":"in_progress","description":"copying","results":[]}';
@@ -58,6 +59,42 @@ describe('the client records', () => {
     const before = new AbortController();
     before.abort();
     expect((await read(c, '/operations/a', 5_000, before.signal)).error?.kind).toBe('stopped');
+  });
+});
+
+describe('long bodies read a few at a time', () => {
+  const loopback = useLoopbackClient();
+
+  it('a read that waits for its turn to hold a long body is judged on the body, its wait not counted as the provisioner\'s time', async () => {
+    const turns = new LongReadTurns(1);
+    const ends: Array<() => void> = [];
+    const long = `{"outcome":"in_progress","description":"${'x'.repeat(100 * 1024)}","results":[]}`;
+    const c = await loopback(
+      (req, res) => {
+        req.resume();
+        res.writeHead(200, { 'content-type': 'application/json' });
+        // Chunked, its length unknown ahead: the first body ends when the test says so, the second at once.
+        res.write(long.slice(0, 80 * 1024));
+        const end = (): void => void res.end(long.slice(80 * 1024));
+        if (req.url?.endsWith('/first')) ends.push(end);
+        else end();
+      },
+      { longReadTurns: turns },
+    );
+    const send = (path: string, timeoutMs: number) => c.send({ suite: 'test', tag: 'poll', probe: false, method: 'GET', path, timeoutMs });
+    const first = send('/operations/first', 10_000);
+    await vi.waitFor(() => expect(turns.held).toBe(1));
+    const second = send('/operations/second', 300);
+    await vi.waitFor(() => expect(turns.queued).toBe(1));
+    // Longer than the second read's limit: only the kit's own queue holds it.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    ends.forEach((end) => end());
+    const [a, b] = await Promise.all([first, second]);
+    for (const exchange of [a, b]) {
+      expect(exchange.error).toBeUndefined();
+      expect(exchange.response).toMatchObject({ status: 200, bodyBytes: Buffer.byteLength(long), truncated: false });
+    }
+    expect([turns.held, turns.queued]).toEqual([0, 0]);
   });
 });
 
