@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Thin entry: the compiled CLI does the work.
-import { main } from '../dist/src/cli/main.js';
+// Thin entry: the compiled CLI does the work, in a process whose young generation stays small.
+const { keepYoungGenerationSmall } = await import('../dist/src/cli/young-generation.js');
+keepYoungGenerationSmall();
+const { main } = await import('../dist/src/cli/main.js');
 
 process.exitCode = await main(process.argv.slice(2));
