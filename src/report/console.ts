@@ -9,6 +9,7 @@ import { renderExchange } from './exchange-text.js';
 import { propertyLines } from './properties-text.js';
 import { singleLine, stripControl } from './safe-text.js';
 import { createStyle, type Style } from './style.js';
+import { inTimeOrder } from './time-order.js';
 
 export interface SummaryOptions {
   color: boolean;
@@ -109,7 +110,9 @@ function ruleLines(rules: RuleResult[], style: Style): string[] {
 
 function evidenceLines(evidence: Evidence, outcome: RunOutcome, style: Style): string[] {
   const lines = [`  • ${singleLine(evidence.note)}`];
-  for (const seq of evidence.exchanges.slice(0, EXCHANGES_PER_EVIDENCE)) {
+  // The rule's first exchanges, shown in the order they happened.
+  const shown = inTimeOrder(evidence.exchanges.slice(0, EXCHANGES_PER_EVIDENCE), (seq) => outcome.transcript.bySeq(seq)?.sentAt, (seq) => seq);
+  for (const seq of shown) {
     const exchange = outcome.transcript.bySeq(seq);
     if (exchange === undefined) {
       lines.push(`      #${seq} ${style.dim('(not in the transcript)')}`);

@@ -3,8 +3,7 @@ import type { Verdict } from '../core/verdict.js';
 import { unreachableSentences } from './unreachable-text.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { submissions } from '../transcript/views.js';
-import { answerWays, waysChosen, waysJudged, type AnswerWay, type AnswerWays } from '../rules/support/answer-ways.js';
-import { plural } from '../core/text.js';
+import { answeredApart, answerWays, waysChosen, waysJudged, type AnswerWay, type AnswerWays } from '../rules/support/answer-ways.js';
 
 /** How the provisioner answered when it chose one way (`all`: every call; `some`: every call answered 200 or 202), and what that leaves judged. */
 const ONE_WAY: Record<AnswerWay, { all: string; some: string; judged: string }> = {
@@ -27,9 +26,7 @@ const ONE_WAY: Record<AnswerWay, { all: string; some: string; judged: string }> 
 function oneWaySentence(way: AnswerWay, ways: AnswerWays): string {
   const { all, some, judged } = ONE_WAY[way];
   const chosen = way === 200 ? ways.atOnce : ways.accepted;
-  const others = ways.calls - chosen;
-  const which =
-    others === 0 ? all : `${some} (${chosen} of ${plural(ways.calls, 'call')}; ${others === 1 ? 'the other one' : `the other ${others}`} got another status or no answer)`;
+  const which = chosen === ways.calls ? all : `${some} ${answeredApart(chosen, ways.calls)}`;
   return `the provisioner ${which}, which the contract allows: ${judged}`;
 }
 

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProvisionerClient } from '../../src/client/client.js';
 import type { LoadedChangeSet } from '../../src/config/change-sets.js';
 import { Poller } from '../../src/poller/poller.js';
@@ -31,7 +31,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function driverWith(appliesMayStart: Promise<unknown>, stop: AbortController): { driver: CaseDriver; client: ProvisionerClient } {
+function driverWith(appliesMayStart: Promise<unknown>, stop: AbortController, run = new AbortController()): { driver: CaseDriver; client: ProvisionerClient } {
   const client = new ProvisionerClient({ baseUrl, transcript: new Transcript() });
   const judgeContext = context();
   const settings = { pollIntervalMs: 100, maxOperationDurationMs: 1000, answerTimeoutMs: 1000, concurrentReaders: 0, probeAfterFinal: false };
@@ -43,7 +43,7 @@ function driverWith(appliesMayStart: Promise<unknown>, stop: AbortController): {
     changesPointer: '/changes',
     submitWaitMs: 1000,
     answerTimeoutMs: 1000,
-    signal: new AbortController().signal,
+    signal: run.signal,
     concluded: () => undefined,
     judgeContext,
     registerChangeSet: () => undefined,
@@ -77,5 +77,28 @@ describe("a model-based case's applies beside the scenarios", () => {
     await expect(apply).rejects.toBeInstanceOf(CaseStopped);
     expect(posted).toEqual([]);
     await client.close();
+  });
+
+  it('makes one signal for all the waits of a case, which the case or the run stopping still cuts short', async () => {
+    const any = vi.spyOn(AbortSignal, 'any');
+    try {
+      for (const stopping of ['case', 'run'] as const) {
+        any.mockClear();
+        const stop = new AbortController();
+        const run = new AbortController();
+        const { driver, client } = driverWith(Promise.resolve(), stop, run);
+        await driver.wait(1);
+        await driver.submit('apply', SHOP_DB_SET);
+        await driver.wait(1);
+        const long = driver.wait(60_000);
+        (stopping === 'case' ? stop : run).abort();
+        await long;
+        expect(driver.stopped).toBe(true);
+        expect(any).toHaveBeenCalledTimes(1);
+        await client.close();
+      }
+    } finally {
+      any.mockRestore();
+    }
   });
 });

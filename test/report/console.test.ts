@@ -100,6 +100,19 @@ describe('renderSummary', () => {
     expect(text).not.toContain('evidence 5');
   });
 
+  it("shows a piece of evidence's first exchanges in the order they were sent, whatever the rule's order", () => {
+    const outcome = sampleOutcome();
+    // The rule names the read after the final answer first; the 404 probe, sent after it, is beyond the first three.
+    outcome.rules[1]!.evidence = [{ note: 'newest first', exchanges: [5, 4, 2, 6] }];
+    const text = renderSummary(outcome, { color: false });
+    const block = text.slice(text.indexOf('  • newest first'), text.indexOf('  repeat:'));
+    const shown = [...block.matchAll(/^ {6}#(\d+) /gm)].map((match) => Number(match[1]));
+    expect(shown).toEqual([2, 4, 5]);
+    expect(block).toContain('      … 1 more exchange left out (#6)');
+    // The curl to repeat it is still the rule's first exchange.
+    expect(text).toContain(`  repeat: curl -sS -i 'http://127.0.0.1:8080/operations/6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b'`);
+  });
+
   it('shows the verdict of an unreachable target', () => {
     const text = renderSummary(sampleOutcome({ verdict: 'unreachable', exitCode: 3 }), { color: false });
     expect(text.trimEnd().split('\n').at(-1)).toBe('verdict: unreachable (exit 3)');

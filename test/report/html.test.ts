@@ -43,6 +43,17 @@ describe('the HTML report of a run', () => {
     expect(header).not.toContain('operation.404-identifiable');
   });
 
+  it("lists the first exchanges of a rule's first piece of evidence in the order they were sent, whatever the rule's order", () => {
+    const newestFirst = sampleOutcome();
+    newestFirst.rules[1]!.evidence = [{ note: 'newest first', exchanges: [5, 4, 2, 6] }];
+    const page = htmlReportFor(newestFirst);
+    const header = page.slice(page.indexOf('<header>'), page.indexOf('</header>'));
+    const first = header.slice(header.indexOf('newest first'));
+    const shown = [...first.slice(0, first.indexOf('</p>')).matchAll(/<code>#(\d+)<\/code>/g)].map((match) => Number(match[1]));
+    expect(shown).toEqual([2, 4, 5]);
+    expect(first).toContain('and 1 more');
+  });
+
   it('says in a collapsed exchange what it answered: the outcome of a 200, the status otherwise', () => {
     expect(html).toMatch(/→ <strong>200 in_progress<\/strong>/);
     expect(html).toMatch(/→ <strong>200 succeeded<\/strong>/);

@@ -119,7 +119,7 @@ describe('accepted.operation-id-unique', () => {
     b.post('plan', { body: shopDbFinal() });
     expect(acceptedOperationIdUnique.judge(b.transcript, context())).toEqual({
       outcome: 'not-applicable',
-      message: 'every plan and apply call answered 200 or 202 was answered 200 at once (1 of 2 calls; the other 1 got another status or no answer): no 202 answer to judge',
+      message: 'every plan and apply call answered 200 or 202 was answered 200 at once (1 of 2 calls; the other one got another status or no answer): no 202 answer to judge',
     });
   });
 });

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { durabilitySurvivesRestart } from '../../src/rules/catalog/durability.js';
 import { finalBody } from '../../src/rules/catalog/final.js';
 import { judgeRules } from '../../src/rules/index.js';
-import { answerWays, neverChosen, noAnswerThatWay, waysJudged } from '../../src/rules/support/answer-ways.js';
+import { answeredApart, answerWays, neverChosen, noAnswerThatWay, waysJudged } from '../../src/rules/support/answer-ways.js';
 import type { RuleResult } from '../../src/rules/types.js';
-import { waysCertified } from '../../src/runner/conclusions.js';
+import { conclusionsFor, waysCertified } from '../../src/runner/conclusions.js';
 import { decideVerdict, summarize } from '../../src/runner/verdict.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { IN_PROGRESS, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
@@ -55,7 +55,7 @@ describe('the ways a provisioner answered plan and apply', () => {
     expect(neverChosen(accepting.transcript, 202, 'no operation to read')).toBeUndefined();
     accepting.post('plan', { status: 500, body: {} });
     expect(neverChosen(accepting.transcript, 200, 'no 200 answer to judge')).toBe(
-      "every plan and apply call answered 200 or 202 was answered 202 (3 of 4 calls, the burst's 1 included; the other 1 got another status or no answer): no 200 answer to judge",
+      "every plan and apply call answered 200 or 202 was answered 202 (3 of 4 calls, the burst's 1 included; the other one got another status or no answer): no 200 answer to judge",
     );
   });
 
@@ -74,6 +74,17 @@ describe('the ways a provisioner answered plan and apply', () => {
     expect(noAnswerThatWay(refused.transcript, 202, 'x', 'nothing was answered')).toEqual({ outcome: 'not-exercised', message: 'nothing was answered' });
     expect(waysJudged(refused.transcript)).toEqual([]);
     expect(neverChosen(new TranscriptBuilder().transcript, 202, 'x')).toBeUndefined();
+  });
+
+  it('counts the calls that got another status or no answer in one wording, for a rule and for the run', () => {
+    expect(answeredApart(1, 2)).toBe('(1 of 2 calls; the other one got another status or no answer)');
+    expect(answeredApart(1, 5, ", the burst's 3 included")).toBe("(1 of 5 calls, the burst's 3 included; the other 4 got another status or no answer)");
+    const b = new TranscriptBuilder();
+    b.post('plan', { body: shopDbFinal() });
+    b.post('apply', { status: 503, body: {} });
+    const apart = '(1 of 2 calls; the other one got another status or no answer)';
+    expect(neverChosen(b.transcript, 202, 'no operation to read')).toContain(apart);
+    expect(conclusionsFor(b.transcript, context(), 'fail', 'http://127.0.0.1:8080')[0]).toContain(apart);
   });
 });
 

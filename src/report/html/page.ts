@@ -6,6 +6,7 @@ import { escapeHtml as e } from './escape.js';
 import type { Timeline } from './timeline.js';
 import { timelineHtmlPieces, timelineLegend, type LaneFindings } from './timeline-svg.js';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets.js';
+import { inTimeOrder } from '../time-order.js';
 
 /** The order statuses are listed and filtered in: what needs attention first. */
 const STATUS_ORDER = ['error', 'fail', 'warn', 'advice', 'waived', 'not-applicable', 'not-exercised', 'skip', 'pass'];
@@ -90,9 +91,11 @@ const FIRST_EXCHANGES = 3;
 function firstEvidence(rule: JsonRule): string {
   const [first] = rule.evidence;
   if (!first) return '';
-  const exchanges = first.exchanges
-    .slice(0, FIRST_EXCHANGES)
-    .map((exchange) => `<br><span class="muted"><code>#${exchange.seq}</code> ${e(exchange.method)} <code>${e(exchange.url)}</code> → <strong>${e(answerText(exchange))}</strong></span>`);
+  // The rule's first exchanges, shown in the order they happened.
+  const shown = inTimeOrder(first.exchanges.slice(0, FIRST_EXCHANGES), (exchange) => Date.parse(exchange.sentAt), (exchange) => exchange.seq);
+  const exchanges = shown.map(
+    (exchange) => `<br><span class="muted"><code>#${exchange.seq}</code> ${e(exchange.method)} <code>${e(exchange.url)}</code> → <strong>${e(answerText(exchange))}</strong></span>`,
+  );
   const left = first.exchanges.length - exchanges.length;
   return `<p class="first-evidence">${e(first.note)}${exchanges.join('')}${left > 0 ? `<br><span class="muted">and ${left} more</span>` : ''}</p>`;
 }

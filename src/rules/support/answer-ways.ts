@@ -51,14 +51,23 @@ export function neverChosen(transcript: Transcript, way: AnswerWay, what: string
   if (chosen > 0 || other === 0) return undefined;
   const answered = way === 200 ? 'answered 202' : 'answered 200 at once';
   const burst = ways.burst > 0 ? `, the burst's ${ways.burst} included` : '';
-  const unanswered = ways.calls - other;
   const calls =
-    unanswered === 0
+    other === ways.calls
       ? ways.calls === 1
         ? `the one plan or apply call was ${answered}`
         : `all ${ways.calls} plan and apply calls were ${answered}${burst}`
-      : `every plan and apply call answered 200 or 202 was ${answered} (${other} of ${plural(ways.calls, 'call')}${burst}; the other ${unanswered} got another status or no answer)`;
+      : `every plan and apply call answered 200 or 202 was ${answered} ${answeredApart(other, ways.calls, burst)}`;
   return `${calls}: ${what}`;
+}
+
+/**
+ * The count of the calls answered one way among all the plan and apply calls, and of the rest, which got
+ * another status or no answer: "(1 of 5 calls; the other 4 got another status or no answer)". `among` is
+ * said after the total (", the burst's 2 included"). Only for a count of calls of which some chose neither way.
+ */
+export function answeredApart(chosen: number, calls: number, among = ''): string {
+  const others = calls - chosen;
+  return `(${chosen} of ${plural(calls, 'call')}${among}; ${others === 1 ? 'the other one' : `the other ${others}`} got another status or no answer)`;
 }
 
 /** The ways of answering the run judged, for its certificate: those the provisioner chose at least once, 200 first. */

@@ -30,6 +30,11 @@ export class CaseDriver {
   readonly log: string[] = [];
   private readonly poller: Poller;
   private readonly inFlight = new Set<Promise<unknown>>();
+  /**
+   * Aborts when the case or the run is stopped: made on the first wait, one for all of the case's waits, as an
+   * AbortSignal.any made for each wait lived on until a full collection.
+   */
+  private stopSignal: AbortSignal | undefined;
 
   /**
    * `stop` ends the case between requests; only the run-wide signal cuts a request in flight, so none is left broken.
@@ -62,6 +67,10 @@ export class CaseDriver {
     return this.stop.aborted || this.context.signal.aborted;
   }
 
+  private get stoppedSignal(): AbortSignal {
+    return (this.stopSignal ??= AbortSignal.any([this.stop, this.context.signal]));
+  }
+
   async submit(kind: SubmitKind, changeSet: LoadedChangeSet): Promise<Exchange> {
     this.mustGoOn();
     // The scenarios' applies run under the same locks: an apply of a case waits for them, its plans never do.
@@ -74,7 +83,7 @@ export class CaseDriver {
 
   /** Resolves when `waited` settles or the case is stopped, whichever comes first. */
   private async untilStopped(waited: Promise<unknown>): Promise<void> {
-    const stopped = AbortSignal.any([this.stop, this.context.signal]);
+    const stopped = this.stoppedSignal;
     if (stopped.aborted) return;
     let quit = (): void => undefined;
     const onStop = new Promise<void>((resolve) => {
@@ -125,7 +134,7 @@ export class CaseDriver {
   /** Waits, cut short when the case is stopped. */
   async wait(ms: number): Promise<void> {
     this.mustGoOn();
-    await sleep(ms, AbortSignal.any([this.stop, this.context.signal]));
+    await sleep(ms, this.stoppedSignal);
   }
 
   /**

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { inTimeOrder } from '../../src/report/time-order.js';
+
+describe('exchanges in time order', () => {
+  const seqOf = (item: { seq: number }): number => item.seq;
+  const sentAtOf = (item: { at?: number }): number | undefined => item.at;
+
+  it('orders by the time sent, not by seq: a slow call sent first is recorded after a quick one', () => {
+    const items = [
+      { seq: 7, at: 300 },
+      { seq: 3, at: 100 },
+      { seq: 2, at: 200 },
+    ];
+    expect(inTimeOrder(items, sentAtOf, seqOf).map(seqOf)).toEqual([3, 2, 7]);
+  });
+
+  it('breaks ties by seq and puts exchanges of unknown time last, leaving its input as it was', () => {
+    const items = [{ seq: 9 }, { seq: 5, at: 100 }, { seq: 4, at: Number.NaN }, { seq: 2, at: 100 }];
+    expect(inTimeOrder(items, sentAtOf, seqOf).map(seqOf)).toEqual([2, 5, 4, 9]);
+    expect(items.map(seqOf)).toEqual([9, 5, 4, 2]);
+  });
+});
