@@ -130,6 +130,16 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
         waiting -= 1;
       });
   };
+  // The proxy hands an exchange over a turn of the loop after its answer ended, which may be after it closed:
+  // the queue is waited for until a turn passes with nothing more joining it.
+  const everyExchangeTaken = async (): Promise<void> => {
+    for (;;) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const last = queue;
+      await last;
+      if (last === queue) return;
+    }
+  };
   const proxy = await listening(config, () => startProxy({
     upstream: config.upstream,
     host: config.listen.host,
@@ -218,7 +228,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       io.signal?.removeEventListener('abort', onAbort);
       try {
         await proxy.close();
-        await queue;
+        await everyExchangeTaken();
         await writing;
         // Every exchange was handed over: the judges take them all, then end the operations still open, at the
         // time the streamed transcript's end line names, so that judging it again ends them alike.
