@@ -1,12 +1,14 @@
 /**
- * Memory of observing, in-process, in two cases. First, answers near the 1 MiB body limit through a running
- * observer whose judges are slower than the traffic (its worker sleeps 20 ms after each exchange), so that
- * the queue toward them fills: peak RSS and what was not judged. Then the streaming judge over long traffic:
+ * Memory of observing, in two cases. First, in a process of its own (its peak RSS is its own), answers near the
+ * 1 MiB body limit through a running observer whose judges are slower than the traffic (its worker sleeps
+ * 20 ms after each exchange), so that the queue toward them fills: peak RSS and what was not judged. Then, in
+ * this process, the streaming judge over long traffic:
  * synthetic operations (a 202, three in_progress reads, a final answer; every 50th with partial results while
  * running, every 500th never ending, so that failures keep evidence and deadlines pass) go through the
  * recorder and the judge as the proxy hands them over; peak RSS and exchanges judged per second at checkpoints.
  * Run: npm run build && node dist/bench/observe-memory.js [exchanges, default 1000000] [large answers, default 1000]
  */
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -19,6 +21,8 @@ import { StreamingJudge } from '../src/observe/streaming-judge.js';
 
 const TOTAL = Number(process.argv[2] ?? 1_000_000);
 const LARGE = Number(process.argv[3] ?? 1000);
+/** The argument that makes this process the large answers' case alone. */
+const LARGE_ONLY = '--large-answers-only';
 /** Bytes of each large answer: just under the observer's default body limit, so that every one is kept whole. */
 const LARGE_BYTES = 1024 * 1024 - 1024;
 /** Calls in flight at once in the large case. */
@@ -82,7 +86,12 @@ async function largeAnswers(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (LARGE > 0) await largeAnswers();
+  if (process.argv[4] === LARGE_ONLY) return largeAnswers();
+  if (LARGE > 0) {
+    const child = fork(import.meta.filename, [String(TOTAL), String(LARGE), LARGE_ONLY], { stdio: 'inherit' });
+    const [code] = (await once(child, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`the large answers' case exited with code ${code}`);
+  }
   const start = Date.now();
   const judge = new StreamingJudge({
     context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT30M', undefined) }, start),
