@@ -1,17 +1,32 @@
 /**
- * Memory and speed of the streaming judge over long observed traffic, in-process: synthetic operations (a 202,
- * three in_progress reads, a final answer; every 50th with partial results while running, every 500th never
- * ending, so that failures keep evidence and deadlines pass) go through the recorder and the judge as the
- * proxy hands them over. Prints peak RSS and exchanges judged per second at checkpoints.
- * Run: npm run build && node dist/bench/observe-memory.js [exchanges, default 1000000]
+ * Memory of observing, in two cases. First, in a process of its own (its peak RSS is its own), answers near the
+ * 1 MiB body limit through a running observer whose judges are slower than the traffic (its worker sleeps
+ * 20 ms after each exchange), so that the queue toward them fills: peak RSS and what was not judged. Then, in
+ * this process, the streaming judge over long traffic:
+ * synthetic operations (a 202, three in_progress reads, a final answer; every 50th with partial results while
+ * running, every 500th never ending, so that failures keep evidence and deadlines pass) go through the
+ * recorder and the judge as the proxy hands them over; peak RSS and exchanges judged per second at checkpoints.
+ * Run: npm run build && node dist/bench/observe-memory.js [exchanges, default 1000000] [large answers, default 1000]
  */
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chooseMaxOperationDuration } from '../src/config/run-config.js';
-import { observedContext } from '../src/observe/observe.js';
+import { resolveObserveConfig } from '../src/observe/config.js';
+import { observedContext, startObservation } from '../src/observe/observe.js';
 import { ExchangeRecorder, type SeenExchange } from '../src/observe/recorder.js';
 import { StreamingJudge } from '../src/observe/streaming-judge.js';
 
 const TOTAL = Number(process.argv[2] ?? 1_000_000);
+const LARGE = Number(process.argv[3] ?? 1000);
+/** The argument that makes this process the large answers' case alone. */
+const LARGE_ONLY = '--large-answers-only';
+/** Bytes of each large answer: just under the observer's default body limit, so that every one is kept whole. */
+const LARGE_BYTES = 1024 * 1024 - 1024;
+/** Calls in flight at once in the large case. */
+const LARGE_CONCURRENCY = 8;
 const BASE = 'http://127.0.0.1:9000';
 const CHANGE_SET = JSON.stringify({ application: 'shop', environment: 'test', kind: 'managed-resource', type: 'postgres', changes: [{ id: 'shop-db', environment: 'test', action: 'created', properties: { size: 'small' } }] });
 const FINAL = JSON.stringify({ outcome: 'succeeded', description: 'Created shop-db.', results: [{ id: 'shop-db', environment: 'test', outcome: 'succeeded', description: 'Created.', outputs: { host: 'db.internal' } }] });
@@ -33,7 +48,50 @@ function seen(method: 'GET' | 'POST', path: string, at: number, status: number, 
   };
 }
 
+const megabytes = (bytes: number): string => `${(bytes / 1e6).toFixed(0)} MB`;
+
+/** Plans answered with a body near the limit, through an observer whose judges fall behind: the queue's memory. */
+async function largeAnswers(): Promise<void> {
+  const head = JSON.stringify({ outcome: 'succeeded', description: 'Planned.', results: [{ id: 'shop-db', environment: 'test', outcome: 'succeeded', description: '' }] });
+  const answer = Buffer.from(head.replace('"description":""', `"description":"${'x'.repeat(LARGE_BYTES - head.length)}"`));
+  const upstream = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': answer.length });
+      res.end(answer);
+    });
+  }).listen(0, '127.0.0.1');
+  await once(upstream, 'listening');
+  const config = await resolveObserveConfig({ upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, listen: '127.0.0.1:0' });
+  const observation = await startObservation(config, { judgeWorker: new URL('./support/slow-judge-worker.js', import.meta.url), log: (line) => console.log(`  ${line}`) });
+  console.log(`large answers: ${LARGE.toLocaleString('en-US')} POST /plan answered with ${answer.length.toLocaleString('en-US')} bytes each, ${LARGE_CONCURRENCY} at once, judges sleeping 20 ms per exchange (rss at start ${megabytes(process.memoryUsage().rss)})`);
+  const began = performance.now();
+  let sent = 0;
+  const caller = async (): Promise<void> => {
+    while (sent < LARGE) {
+      sent += 1;
+      const res = await fetch(`${observation.url}/plan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: CHANGE_SET });
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: LARGE_CONCURRENCY }, caller));
+  const trafficSeconds = (performance.now() - began) / 1000;
+  const peakDuringTraffic = process.resourceUsage().maxRSS * 1024;
+  const outcome = await observation.stop();
+  upstream.closeAllConnections();
+  await new Promise((resolve) => upstream.close(resolve));
+  console.log(`  traffic: ${trafficSeconds.toFixed(1)} s; peak RSS ${megabytes(peakDuringTraffic)} by its end, ${megabytes(process.resourceUsage().maxRSS * 1024)} by the observation's end (${((performance.now() - began) / 1000).toFixed(1)} s)`);
+  console.log(`  judged ${outcome.observation!.traffic.exchanges} exchanges; verdict ${outcome.verdict}`);
+  for (const conclusion of outcome.conclusions.filter((line) => /not judged|fell behind/.test(line))) console.log(`  ${conclusion}`);
+}
+
 async function main(): Promise<void> {
+  if (process.argv[4] === LARGE_ONLY) return largeAnswers();
+  if (LARGE > 0) {
+    const child = fork(import.meta.filename, [String(TOTAL), String(LARGE), LARGE_ONLY], { stdio: 'inherit' });
+    const [code] = (await once(child, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`the large answers' case exited with code ${code}`);
+  }
   const start = Date.now();
   const judge = new StreamingJudge({
     context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT30M', undefined) }, start),

@@ -31,6 +31,11 @@ export class BodyCapture {
     return this.total;
   }
 
+  /** Bytes kept: what this capture holds. */
+  get keptBytes(): number {
+    return this.kept;
+  }
+
   /** sha256 (hex) of every byte that passed. */
   digest(): string {
     return this.hash.digest('hex');

@@ -12,8 +12,8 @@ import { StreamingJudge, type JudgeTally, type StreamingJudgeSettings } from './
 export interface Judging {
   /** Where the judges run. */
   readonly where: 'worker thread' | 'proxy thread';
-  /** Hands over one exchange, in the order the traffic had them; never throws, never waits. */
-  add(exchange: ObservedExchange): void;
+  /** Hands over one exchange holding `bytes` (see `observedBytes`), in the order the traffic had them; never throws, never waits. */
+  add(exchange: ObservedExchange, bytes?: number): void;
   /** Counts a request that is none of the contract's. */
   other(): void;
   /** Ends, at their deadline, the operations that had no final answer by `at`. */
@@ -22,6 +22,8 @@ export interface Judging {
   tally(finishAt?: Millis): Promise<JudgeTally>;
   /** Exchanges handed over and not judged yet. */
   readonly waiting: number;
+  /** Bytes the exchanges handed over and not judged yet hold, as they were told by `add`. */
+  readonly waitingBytes: number;
   /** Exchanges handed over that were never judged whole: their judging failed, or the worker stopped with them or before them. */
   readonly lost: number;
   /** Stops the judges (the worker thread ends); what was not asked for by then is dropped. */
@@ -62,6 +64,7 @@ export function startJudging(settings: StreamingJudgeSettings, hooks: JudgingHoo
 class ThreadJudging implements Judging {
   readonly where = 'proxy thread';
   readonly waiting = 0;
+  readonly waitingBytes = 0;
   lost = 0;
   private readonly judge: StreamingJudge;
 
@@ -112,6 +115,10 @@ class WorkerJudging implements Judging {
   private readonly worker: Worker;
   private posted = 0;
   private taken = 0;
+  /** The bytes of each message posted and not taken yet, oldest first from `oldest`: the worker takes them in order. */
+  private sizes: number[] = [];
+  private oldest = 0;
+  private heldBytes = 0;
   private stopped: string | undefined;
   private closing = false;
   private lastTally: JudgeTally | undefined;
@@ -151,13 +158,35 @@ class WorkerJudging implements Judging {
     return this.posted - this.taken;
   }
 
-  add(exchange: ObservedExchange): void {
-    if (this.post({ kind: 'exchange', exchange })) this.posted += 1;
+  get waitingBytes(): number {
+    return this.heldBytes;
+  }
+
+  add(exchange: ObservedExchange, bytes = 0): void {
+    if (this.post({ kind: 'exchange', exchange })) this.postedOne(bytes);
     else this.lost += 1;
   }
 
   other(): void {
-    if (this.post({ kind: 'other' })) this.posted += 1;
+    if (this.post({ kind: 'other' })) this.postedOne(0);
+  }
+
+  private postedOne(bytes: number): void {
+    this.posted += 1;
+    this.sizes.push(bytes);
+    this.heldBytes += bytes;
+  }
+
+  /** The worker took `count` more messages, the oldest: what they held is no longer waiting. */
+  private took(count: number): void {
+    this.taken += count;
+    const end = Math.min(this.oldest + count, this.sizes.length);
+    for (; this.oldest < end; this.oldest++) this.heldBytes -= this.sizes[this.oldest]!;
+    // Dropped from the front now and then, not at each take: a long backlog is not copied over and over.
+    if (this.oldest >= 1024 && this.oldest * 2 >= this.sizes.length) {
+      this.sizes = this.sizes.slice(this.oldest);
+      this.oldest = 0;
+    }
   }
 
   sweep(at: Millis): void {
@@ -202,7 +231,7 @@ class WorkerJudging implements Judging {
     this.heardAt = performance.now();
     switch (message.kind) {
       case 'judged':
-        this.taken += message.count;
+        this.took(message.count);
         return;
       case 'tally': {
         this.lastTally = message.tally;
@@ -236,6 +265,9 @@ class WorkerJudging implements Judging {
     const held = this.posted - this.taken;
     this.lost += held;
     this.posted = this.taken;
+    this.sizes = [];
+    this.oldest = 0;
+    this.heldBytes = 0;
     this.hooks.onFailure("the judges' worker thread stopped", new Error(`${why}; ${held} ${held === 1 ? 'exchange' : 'exchanges'} handed to it not judged, and none after`));
     for (const { resolve } of this.asked.values()) resolve(this.fallback());
     this.asked.clear();

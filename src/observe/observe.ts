@@ -10,6 +10,7 @@ import { writeObservedJson, writeObservedOutputs } from './outputs.js';
 import { startProxy, type ProxiedExchange } from './proxy.js';
 import { ExchangeRecorder, type SeenExchange } from './recorder.js';
 import { startJudging } from './judge-worker-client.js';
+import { JudgeBacklog, observedBytes, proxiedBytes, type BacklogBound } from './judge-backlog.js';
 import type { JudgeTally } from './streaming-judge.js';
 import { TranscriptStream } from './transcript-stream.js';
 
@@ -23,6 +24,8 @@ export interface ObserveIo {
   judgeWorker?: URL | false;
   /** Exchanges that may wait for the judges at most (default {@link MOST_WAITING}). */
   mostWaiting?: number;
+  /** Bytes the exchanges waiting for the judges may hold at most (default {@link MOST_WAITING_BYTES}). */
+  mostWaitingBytes?: number;
 }
 
 /** A running observation: where the control plane should call, its outcome so far, and how to end it. */
@@ -38,6 +41,8 @@ export interface RunningObservation {
 
 /** Exchanges waiting to be judged, at most: past it the judges have fallen behind, and further ones are counted, not judged. */
 export const MOST_WAITING = 10_000;
+/** Bytes the exchanges waiting to be judged hold, at most (bodies as kept, headers): 64 answers at the default body limit. */
+export const MOST_WAITING_BYTES = 64 * 1024 * 1024;
 /** How often operations are checked against their deadline. */
 const SWEEP_MS = 1000;
 
@@ -95,17 +100,26 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       ? undefined
       : new TranscriptStream(config.outputs.transcript, { source: 'proxy', url: config.upstream, changesPointer: config.changesPointer, context }, config, failed('the transcript could not be written', false, true));
   let answered = 0;
+  // Exchanges taken and not handed to the judges yet, and the bytes they hold; the judges say what waits with them.
   let waiting = 0;
-  const mostWaiting = io.mostWaiting ?? MOST_WAITING;
+  let waitingBytes = 0;
+  const backlog = new JudgeBacklog({ exchanges: io.mostWaiting ?? MOST_WAITING, bytes: io.mostWaitingBytes ?? MOST_WAITING_BYTES });
+  const boundsReached = new Set<BacklogBound>();
   let queue: Promise<void> = Promise.resolve();
   const take = (proxied: ProxiedExchange): void => {
-    if (waiting + judge.waiting >= mostWaiting) {
+    const bytes = proxiedBytes(proxied);
+    const refused = backlog.refuse({ exchanges: waiting + judge.waiting, bytes: waitingBytes + judge.waitingBytes }, bytes);
+    if (refused !== undefined) {
       notHanded += 1;
       transcript?.unjudged();
-      failed('the judges fell behind the traffic', true)(new Error(`${mostWaiting} exchanges were waiting to be judged; further ones were not judged`));
+      // Each bound is told when it is first reached; the end's conclusions count every exchange it refused.
+      const first = !boundsReached.has(refused);
+      boundsReached.add(refused);
+      failed('the judges fell behind the traffic', true, first)(new Error(backlog.reason(refused)));
       return;
     }
     waiting += 1;
+    waitingBytes += bytes;
     // One after the other, in the order the answers ended: a 202 is judged before the reads of its id.
     queue = queue
       .then(async () => {
@@ -115,7 +129,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
         const recorded = await recorder.record(seenOf(proxied));
         if (recorded) {
           transcript?.exchange(recorded);
-          judge.add(recorded);
+          judge.add(recorded, observedBytes(recorded));
         } else {
           transcript?.other(proxied.status !== undefined);
           judge.other();
@@ -128,7 +142,18 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       })
       .finally(() => {
         waiting -= 1;
+        waitingBytes -= bytes;
       });
+  };
+  // The proxy hands an exchange over a turn of the loop after its answer ended, which may be after it closed:
+  // the queue is waited for until a turn passes with nothing more joining it.
+  const everyExchangeTaken = async (): Promise<void> => {
+    for (;;) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const last = queue;
+      await last;
+      if (last === queue) return;
+    }
   };
   const proxy = await listening(config, () => startProxy({
     upstream: config.upstream,
@@ -166,7 +191,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       changesPointer: config.changesPointer,
       notes: [
         `observed the control plane's traffic to ${config.upstream} through ${proxy.url}; the judges ran on the ${judge.where}`,
-        ...[transcript?.problem()].filter((note) => note !== undefined),
+        ...[backlog.summary(), transcript?.problem()].filter((note) => note !== undefined),
       ],
       answered,
       ...(recordingErrors && { recordingErrors: { ...recordingErrors } }),
@@ -218,7 +243,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       io.signal?.removeEventListener('abort', onAbort);
       try {
         await proxy.close();
-        await queue;
+        await everyExchangeTaken();
         await writing;
         // Every exchange was handed over: the judges take them all, then end the operations still open, at the
         // time the streamed transcript's end line names, so that judging it again ends them alike.

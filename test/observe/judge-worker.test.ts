@@ -161,6 +161,8 @@ describe('the judges on a worker thread', () => {
       const outcome = await observation.stop();
       expect(outcome.verdict).toBe('error');
       expect(outcome.conclusions[0]).toMatch(/^kit error KIT_INTERNAL: 3 exchanges of the traffic not judged \(the first cause: the judges fell behind the traffic: 2 exchanges were waiting/);
+      // Small exchanges: the count refused them, never the bytes.
+      expect(outcome.conclusions).toContain('3 exchanges passed on and not judged, the judges having fallen behind the traffic: 3 when 2 exchanges were waiting, the most that may wait');
       // The two judged held; they are not said to hold on all five.
       expect(outcome.observation!.rules['answer.status']).toEqual({ exercised: 2, held: 2, broken: 0 });
       const status = outcome.rules.find((rule) => rule.id === 'answer.status')!;
@@ -176,6 +178,50 @@ describe('the judges on a worker thread', () => {
       expect(again.conclusions).toContain(
         "3 exchanges were passed on but never judged nor written while observing (the observer's judges had fallen behind the traffic, or recording failed): the observer's report said so too",
       );
+    }
+  });
+
+  it('a worker that falls behind on large exchanges gets what fits the byte bound; the rest is counted, said once on stderr and in the report', async () => {
+    const config = await resolveObserveConfig({ upstream: reference.url, listen: '127.0.0.1:0' });
+    const logged: string[] = [];
+    // Each plan with its change set and answer holds more than half of 1 KiB: one waits, the next does not fit.
+    const observation = await startObservation(config, { judgeWorker: fixture('behind.mjs'), mostWaitingBytes: 1024, log: (line) => logged.push(line) });
+    try {
+      for (let i = 0; i < 3; i++) expect((await post(observation.url, 'plan')).status).toBe(200);
+    } finally {
+      const outcome = await observation.stop();
+      expect(outcome.verdict).toBe('error');
+      expect(outcome.conclusions[0]).toMatch(
+        /^kit error KIT_INTERNAL: 2 exchanges of the traffic not judged \(the first cause: the judges fell behind the traffic: the exchanges waiting to be judged held 1 KiB, the most they may; further ones were not judged\)/,
+      );
+      expect(outcome.conclusions).toContain(
+        '2 exchanges passed on and not judged, the judges having fallen behind the traffic: 2 when those waiting held 1 KiB, the most they may hold (large bodies fill it with fewer exchanges)',
+      );
+      expect(logged.filter((line) => line.includes('fell behind'))).toEqual([
+        'observe: the judges fell behind the traffic: the exchanges waiting to be judged held 1 KiB, the most they may; further ones were not judged (the traffic is not affected)',
+      ]);
+      expect(outcome.observation!.rules['answer.status']).toEqual({ exercised: 1, held: 1, broken: 0 });
+      expect(outcome.rules.filter((rule) => rule.status === 'pass')).toEqual([]);
+    }
+  });
+
+  it('built, count the bytes waiting with them until they say they took those exchanges', async () => {
+    const judging = startJudging(
+      { context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0), selection: {}, changesPointer: '/changes' },
+      { onFailure: (what, error) => expect.fail(`${what}: ${(error as Error).message}`) },
+      pathToFileURL(join(ROOT, 'dist', 'src', 'observe', 'judge-worker.js')),
+    );
+    try {
+      expect(judging.where).toBe('worker thread');
+      const builder = new TranscriptBuilder();
+      judging.add(builder.post('plan', { status: 200, body: {} }), 100);
+      judging.other();
+      judging.add(builder.post('plan', { status: 200, body: {} }), 50);
+      expect([judging.waiting, judging.waitingBytes]).toEqual([3, 150]);
+      expect((await judging.tally()).traffic.exchanges).toBe(2);
+      await expect.poll(() => [judging.waiting, judging.waitingBytes], { timeout: 30_000 }).toEqual([0, 0]);
+    } finally {
+      await judging.close();
     }
   });
 
