@@ -146,7 +146,13 @@ describe('model-based runs against a faulty reference', () => {
     expect(replayed.result.numRuns).toBeGreaterThanOrEqual(1);
     expect(replayed.result.numRuns).toBeLessThanOrEqual(4);
     if (replayed.result.numRuns > 1) expect(replayed.result.message).toContain(`(on run ${replayed.result.numRuns} of the replayed case beside its batch)`);
-    expect(shape(replayed.result.counterexample!)).toEqual(shape(found.result.counterexample!));
+    if (/not minimal/.test(found.result.message)) {
+      // The case its batch found met the end of the work only because the load of the moment slowed its steps (none
+      // of the smaller cases showed it again): a replay sends the same commands beside the same load, but its work
+      // may end a step later, and the case then fails a step later. Where both ran, they sent the same commands.
+      const [shorter, longer] = [commands(found.result.counterexample!), commands(replayed.result.counterexample!)].sort((a, b) => a.length - b.length);
+      expect(longer!.slice(0, shorter!.length)).toEqual(shorter);
+    } else expect(shape(replayed.result.counterexample!)).toEqual(shape(found.result.counterexample!));
   });
 
   it('racing-reads: the shrunk counterexample is a submit, a follow to the final answer and three reads at once', async () => {
@@ -187,6 +193,14 @@ describe('a model-based case run as load', () => {
     expect(transcript.exchanges.filter((e) => e.suite === 'load#2')).toEqual([]);
   });
 });
+
+/** The commands of a counterexample without what they got: its lines with ids blanked, cut before the answers. */
+function commands(counterexample: string): string[] {
+  return shape(counterexample)
+    .split('\n')
+    .filter((line) => !line.includes('(end of case)'))
+    .map((line) => line.replace(/(: | → ).*$/, ''));
+}
 
 /** A counterexample with its ids blanked out: a replay sends the same commands, and gets new ids. */
 function shape(counterexample: string): string {
