@@ -155,7 +155,7 @@ describe('model-based runs against a faulty reference', () => {
     } else expect(shape(replayed.result.counterexample!)).toEqual(shape(found.result.counterexample!));
   });
 
-  it('racing-reads: the shrunk counterexample is a submit, a follow to the final answer and three reads at once', async () => {
+  it('racing-reads: the shrunk counterexample is a submit, a step that gets the final answer and three reads at once', async () => {
     const url = await referenceUrl('async', 'racing-reads');
     const { result } = await checkModel(url, { maxExamples: 40, seed: 2 });
     const lines = result.counterexample!.split('\n');
@@ -165,7 +165,12 @@ describe('model-based runs against a faulty reference', () => {
     expect(lines).toHaveLength(3);
     const id = new RegExp(`operation #1 = (${UUID})$`).exec(lines[0]!)?.[1];
     expect(lines[0]).toMatch(/^1\. (plan|apply) \S+ → 202, operation #1 = /);
-    expect(lines[1]).toMatch(new RegExp(`^2\\. follow operation #1 ${id}: \\d+ read\\(s\\) → .*200 succeeded, final answer$`));
+    // Step 2 brings the final answer: a follow does, and so do reads of the operation that, sent while the load of the
+    // moment slowed the case's steps, found its work already ended. Both cases are as short, and the kit reports the
+    // one shrinking met, as it ran.
+    const followed = new RegExp(`^2\\. follow operation #1 ${id}: \\d+ read\\(s\\) → .*200 succeeded, final answer$`);
+    const readEnded = new RegExp(`^2\\. read operation #1 ${id}( ×\\d at once)? → (200 \\w+, )*200 succeeded(, 200 \\w+)*$`);
+    expect([followed, readEnded].some((shape) => shape.test(lines[1]!)), lines[1]).toBe(true);
     expect(lines[2]).toMatch(new RegExp(`^3\\. read operation #1 ${id} ×3 at once → (200 succeeded, ){2}200 in_progress$`));
     // The note names the step that broke the rule, with its real id, then what the run-wide judge says of it.
     expect(result.notes[0]).toContain(`operation.no-in-progress-after-final: at step 3 (read operation #1 ${id} ×3 at once`);
