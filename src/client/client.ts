@@ -91,10 +91,25 @@ export class ProvisionerClient {
   }
 
   async send(options: SendOptions): Promise<Exchange> {
+    // The call's clock starts once a connection is free for it: the kit's own queue is not the provisioner's time.
+    return this.sendHolding(options, await this.slots.take());
+  }
+
+  /**
+   * Sends calls at the same moment: they wait until there is a free connection for each of them (as many as the
+   * client has, the rest one by one as connections free up), so that the kit's own queue never spreads out reads
+   * meant to reach the provisioner together.
+   */
+  async sendTogether(calls: readonly SendOptions[]): Promise<Exchange[]> {
+    if (calls.length === 0) return [];
+    const slots = await this.slots.takeTogether(calls.length);
+    return Promise.all(calls.map((options, i) => (i < slots.length ? this.sendHolding(options, slots[i]!) : this.send(options))));
+  }
+
+  /** Sends one call on a connection slot already taken, and gives the slot back once the exchange has ended. */
+  private async sendHolding(options: SendOptions, giveBack: () => void): Promise<Exchange> {
     const url = this.urlFor(options.path);
     const headers = options.body === undefined ? this.readHeaders : this.bodyHeaders;
-    // The call's clock starts once a connection is free for it: the kit's own queue is not the provisioner's time.
-    const giveBack = await this.slots.take();
     const cut = new ExchangeStop();
     let timedOut = false;
     const timer = new ExchangeTimer(options.timeoutMs, () => {

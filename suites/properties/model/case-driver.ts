@@ -2,6 +2,7 @@ import type { LoadedChangeSet } from '../../../src/config/change-sets.js';
 import { sleep } from '../../../src/client/clock.js';
 import { Poller } from '../../../src/poller/poller.js';
 import type { OperationConclusion } from '../../../src/core/operation-conclusion.js';
+import type { SendOptions } from '../../../src/client/client.js';
 import type { Exchange, SubmitKind } from '../../../src/transcript/exchange.js';
 import type { PropertyContext } from '../property.js';
 import type { TrackedOperation } from './model.js';
@@ -112,13 +113,17 @@ export class CaseDriver {
     return { conclusion, polls };
   }
 
-  /** `count` reads of one operation sent at the same moment: the first is a poll, the others concurrent probes. */
+  /**
+   * `count` reads of one operation sent at the same moment: the first is a poll, the others concurrent probes.
+   * They leave together even when the batch holds every connection: a counterexample's "at once" is then what
+   * the provisioner saw, and a replay sends them as close together as the case did.
+   */
   readTogether(op: TrackedOperation, count: number): Promise<Exchange[]> {
     this.mustGoOn();
     const reads = Array.from({ length: count }, (_, i) =>
-      this.read(op.id, encodeURIComponent(op.id), i === 0 ? 'poll' : 'read-concurrent', op.changeSet.name),
+      this.readOptions(op.id, encodeURIComponent(op.id), i === 0 ? 'poll' : 'read-concurrent', op.changeSet.name),
     );
-    return Promise.all(reads);
+    return this.track(this.context.client.sendTogether(reads));
   }
 
   readUnknown(id: string): Promise<Exchange> {
@@ -146,20 +151,22 @@ export class CaseDriver {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  private read(operationId: string, pathSegment: string, tag: 'poll' | 'read-concurrent' | 'read-unknown' | 'read-malformed', changeSet?: string): Promise<Exchange> {
-    return this.track(
-      this.context.client.send({
-        suite: this.suite,
-        tag,
-        probe: tag !== 'poll',
-        method: 'GET',
-        path: `/operations/${pathSegment}`,
-        operationId,
-        changeSet,
-        timeoutMs: this.context.answerTimeoutMs,
-        signal: this.context.signal,
-      }),
-    );
+  private read(operationId: string, pathSegment: string, tag: 'read-unknown' | 'read-malformed'): Promise<Exchange> {
+    return this.track(this.context.client.send(this.readOptions(operationId, pathSegment, tag)));
+  }
+
+  private readOptions(operationId: string, pathSegment: string, tag: 'poll' | 'read-concurrent' | 'read-unknown' | 'read-malformed', changeSet?: string): SendOptions {
+    return {
+      suite: this.suite,
+      tag,
+      probe: tag !== 'poll',
+      method: 'GET',
+      path: `/operations/${pathSegment}`,
+      operationId,
+      changeSet,
+      timeoutMs: this.context.answerTimeoutMs,
+      signal: this.context.signal,
+    };
   }
 
   private track<T>(request: Promise<T>): Promise<T> {
