@@ -325,7 +325,9 @@ for (const proxy of PROXIES) {
       const counted = '(?:\\d+ of \\d+ polls?, and \\d+ of \\d+ probe reads?,|\\d+ of \\d+ polls?|\\d+ of \\d+ probe reads?)';
       const groups = transient.message.split('; ');
       for (const group of groups) expect(group).toMatch(new RegExp(`^${counted} (?:${proxyAnswered502}|had their connection reset)$`));
-      if (proxy.name === 'nginx') expect(groups).toEqual([expect.stringMatching(new RegExp(`^\\d+ of \\d+ polls?, and \\d+ of \\d+ probe reads?, ${proxyAnswered502}$`))]);
+      // nginx answers 502 for every read its upstream closed; which reads were broken (polls, probe reads or both)
+      // depends on how the kit's reads interleave, so only the way they were answered is asked for.
+      if (proxy.name === 'nginx') expect(groups).toEqual([expect.stringMatching(new RegExp(`^${counted} ${proxyAnswered502}$`))]);
       expect(run.exitCode, notHolding(run).join('\n')).toBe(0);
     });
   });
