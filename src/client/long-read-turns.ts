@@ -1,10 +1,10 @@
 /**
- * Reads that may hold more than the first 64 KiB of a body (what the body store keeps whole) at once, in the whole process. A body whose
- * length is not known ahead (chunked, or coded) must be held until it ends or passes the read limit: with
- * some 70 reads in flight against a target whose every answer is a long chunked body, each held up to the
- * 1 MiB limit at the same moment (70 MB), and the process keeps what its busiest moment took. Past a body's
- * first 64 KiB, a read waits for a turn, its stream paused (the rest waits in the socket); a turn is held
- * until the body is read and stored. Reads of ordinary answers never get that far.
+ * Reads that may hold more than the first 64 KiB of a body (what the body store keeps whole) at once, in the
+ * whole process. A body whose length is not known ahead (chunked, or coded) must be held until it ends or
+ * passes the read limit: with some 70 reads in flight against a target whose every answer is a long chunked
+ * body, each held up to the 1 MiB limit at the same moment (70 MB), and the process keeps what its busiest
+ * moment took. Past a body's first 64 KiB, a read waits for a turn, its stream paused (the rest waits in the
+ * socket); a turn is held until the body is read and stored. Reads of ordinary answers never get that far.
  */
 export const LONG_READS_AT_ONCE = 8;
 
