@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 /**
  * A JSON array whose items are made one at a time while it is written, so a report with tens of thousands
  * of exchanges never holds them all, nor their text, at once. `JSON.stringify` sees it as the array it stands for.
- * Each item is written as one piece (a streamed list inside an item is made whole with it), a long one cut in a few.
+ * Each item is written as one piece (a streamed list inside an item is made whole with it).
  */
 export class StreamedList<T> {
   constructor(private readonly make: () => Iterable<T>) {}
@@ -51,60 +51,16 @@ function wholeText(value: unknown, gap: string, indent: string): string {
   return indent && text.includes('\n') ? text.replaceAll('\n', `\n${indent}`) : text;
 }
 
-// An item whose text is longer than this is cut into pieces after all: its long strings are then pieces of their
-// own, and no piece holds them all (an exchange with a long body kept as head and tail, and its parsed value, made
-// one text of hundreds of KB, two bytes a character for one '…', and as much again once masked).
+// An item whose text is longer than this is walked after all: its long strings are then pieces of their own, and
+// no piece holds them all (an exchange with a long body kept as head and tail, and its parsed value, made one
+// text of hundreds of KB, two bytes a character for one '…', and as much again once masked).
 const WHOLE_ITEM_CHARACTERS = 16 * 1024;
 
-/**
- * A streamed list's item: its text in one piece, or cut when it is long. The text is made once either way: walking
- * a long item after making its text made every value of it twice, and applied each toJSON within it twice.
- */
-function* itemText(item: unknown, gap: string, indent: string): Generator<string> {
+/** A streamed list's item: one piece, or walked when its text is long. */
+function* itemText(item: unknown, gap: string, indent: string, depth: number): Generator<string> {
   const text = wholeText(item, gap, indent);
   if (text.length <= WHOLE_ITEM_CHARACTERS) yield text;
-  else yield* cutOutsideStrings(text, WHOLE_ITEM_CHARACTERS);
-}
-
-/** Where the string whose opening quote is at `open` ends: the index after its closing quote. */
-function stringEnd(text: string, open: number): number {
-  let quote = text.indexOf('"', open + 1);
-  for (;;) {
-    // A quote after an odd run of backslashes is escaped and inside the string.
-    let backslashes = 0;
-    while (text[quote - 1 - backslashes] === '\\') backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    quote = text.indexOf('"', quote + 1);
-  }
-}
-
-/** Whether the string opening at `open` is a member's value: right after its name's colon (and the space a gap adds). */
-function isMemberValue(text: string, open: number): boolean {
-  return text[open - 1] === ':' || (text[open - 1] === ' ' && text[open - 2] === ':');
-}
-
-/**
- * JSON text in pieces of about `size` characters, cut only before or after a string, never inside one, nor between
- * a member's name and its value: a mask finds a short header value only after its name ("x-env":"dev"). A string
- * longer than `size` is a piece alone. (A stretch with no string, such as a long array of numbers, stays whole.)
- */
-function* cutOutsideStrings(text: string, size: number): Generator<string> {
-  let start = 0;
-  let open = text.indexOf('"');
-  while (open !== -1) {
-    const end = stringEnd(text, open);
-    const long = end - open > size;
-    if (open > start && end - start > size && (long || !isMemberValue(text, open))) {
-      yield text.slice(start, open);
-      start = open;
-    }
-    if (long) {
-      yield text.slice(start, end);
-      start = end;
-    }
-    open = text.indexOf('"', end);
-  }
-  if (start < text.length) yield text.slice(start);
+  else yield* chunksOf(item, gap, indent, depth);
 }
 
 /** `value` has had its toJSON applied already, as JSON.stringify applies it once. */
@@ -126,7 +82,7 @@ function* chunksOf(value: unknown, gap: string, indent: string, depth: number): 
       // A streamed list's item (an exchange) in one piece: walked through, each took some fifty pieces and as many
       // generator steps at every level, and writing a transcript of 40,000 exchanges allocated over a GB.
       // (One with a toJSON of its own is walked: JSON.stringify would apply a toJSON its toJSON returns again.)
-      else if (value instanceof StreamedList && item === raw) yield* itemText(item, gap, inner);
+      else if (value instanceof StreamedList && item === raw) yield* itemText(item, gap, inner, depth + 1);
       else yield* chunksOf(item, gap, inner, depth + 1);
       index++;
     }
