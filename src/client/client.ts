@@ -92,7 +92,7 @@ export class ProvisionerClient {
 
   async send(options: SendOptions): Promise<Exchange> {
     // The call's clock starts once a connection is free for it: the kit's own queue is not the provisioner's time.
-    return this.sendHolding(options, await this.slots.take());
+    return this.sendHolding(options, this.slots.tryTake() ?? (await this.slots.take()));
   }
 
   /**

@@ -1,3 +1,5 @@
+import { SendSlots } from './send-slots.js';
+
 /**
  * Reads that may hold more than the first 64 KiB of a body (what the body store keeps whole) at once, in the
  * whole process. A body whose length is not known ahead (chunked, or coded) must be held until it ends or
@@ -16,62 +18,50 @@ export interface LongReadTurn {
   end(): void;
 }
 
-/** Turns for long reads, granted in the order they were asked for. */
+/** Turns for long reads: slots taken as the client's calls take theirs, in the order they were asked for. */
 export class LongReadTurns {
-  private free: number;
-  private readonly waiting: Array<() => void> = [];
+  private readonly slots: SendSlots;
 
   constructor(readonly atOnce = LONG_READS_AT_ONCE) {
-    this.free = Math.max(1, atOnce);
+    this.slots = new SendSlots(atOnce);
   }
 
   /** Turns held now. */
   get held(): number {
-    return Math.max(1, this.atOnce) - this.free;
+    return this.slots.taken;
   }
 
   /** Reads waiting for a turn now. */
   get queued(): number {
-    return this.waiting.length;
+    return this.slots.queued;
   }
 
   /** A claim for one read. */
   turn(): LongReadTurn {
-    let state: 'idle' | 'waiting' | 'held' | 'ended' = 'idle';
-    let grant: (() => void) | undefined;
+    let asked = false;
+    let ended = false;
+    let giveBack: (() => void) | undefined;
     return {
       ask: () => {
-        if (state !== 'idle') return undefined;
-        if (this.free > 0) {
-          this.free--;
-          state = 'held';
-          return undefined;
-        }
-        state = 'waiting';
-        return new Promise<void>((resolve) => {
-          grant = () => {
-            state = 'held';
-            resolve();
-          };
-          this.waiting.push(grant);
+        if (asked) return undefined;
+        asked = true;
+        giveBack = this.slots.tryTake();
+        if (giveBack !== undefined) return undefined;
+        return new Promise<void>((granted) => {
+          void this.slots.take().then((given) => {
+            // A read that ended while it waited gives its turn on to the next at once.
+            if (ended) return given();
+            giveBack = given;
+            granted();
+          });
         });
       },
       end: () => {
-        if (state === 'waiting') {
-          const at = this.waiting.indexOf(grant!);
-          if (at !== -1) this.waiting.splice(at, 1);
-        } else if (state === 'held') {
-          this.giveBack();
-        }
-        state = 'ended';
+        ended = true;
+        giveBack?.();
+        giveBack = undefined;
       },
     };
-  }
-
-  private giveBack(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
   }
 }
 

@@ -2,7 +2,8 @@
  * As many slots as the client has connections: a call waits for a slot before its clock starts, so that time
  * spent waiting for a free connection in the kit's own queue never counts as the provisioner's slowness (a
  * read queued behind a batch of calls held open would otherwise seem to time out). Calls meant to be sent at
- * the same moment take their slots together, so that the queue never spreads them apart.
+ * the same moment take their slots together, so that the queue never spreads them apart. Takers are served in
+ * the order they came.
  */
 export class SendSlots {
   private free: number;
@@ -15,7 +16,24 @@ export class SendSlots {
     this.free = this.limit;
   }
 
-  /** Resolves with the function that gives the slot back, once one is free; callers are served in order. */
+  /** Slots taken now. */
+  get taken(): number {
+    return this.limit - this.free;
+  }
+
+  /** Takers waiting now. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** The function that gives a slot back, when one is free now and nobody waits before; else undefined. */
+  tryTake(): (() => void) | undefined {
+    if (this.waiting.length > 0 || this.free === 0) return undefined;
+    this.free--;
+    return this.giver();
+  }
+
+  /** Resolves with the function that gives the slot back, once one is free. */
   async take(): Promise<() => void> {
     const [giveBack] = await this.takeTogether(1);
     return giveBack!;
@@ -23,8 +41,8 @@ export class SendSlots {
 
   /**
    * Resolves once `count` slots are free at the same moment (at most as many as there are), with one function
-   * per slot that gives it back. Callers are served in order: a group waiting for its slots is not passed by
-   * later callers, so it never waits for ever behind single calls.
+   * per slot that gives it back. A group waiting for its slots is not passed by later callers, so it never
+   * waits for ever behind single calls.
    */
   async takeTogether(count: number): Promise<Array<() => void>> {
     const wanted = Math.min(this.limit, Math.max(1, Math.floor(count)));

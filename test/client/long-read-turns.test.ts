@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LongReadTurns } from '../../src/client/long-read-turns.js';
 
+/** Lets the promises a turn given back settles run their course. */
+const settled = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 describe('turns for long reads', () => {
   it('grants as many as it has at once and the rest in the order asked, as turns are given back', async () => {
     const turns = new LongReadTurns(2);
@@ -13,11 +16,11 @@ describe('turns for long reads', () => {
     expect([turns.held, turns.queued]).toEqual([2, 2]);
     b.end();
     b.end();
-    await Promise.resolve();
+    await settled();
     expect(granted).toEqual(['c']);
     expect([turns.held, turns.queued]).toEqual([2, 1]);
     a.end();
-    await Promise.resolve();
+    await settled();
     expect(granted).toEqual(['c', 'd']);
     c.end();
     d.end();
