@@ -47,7 +47,7 @@ export class JudgeBacklog {
   /** Why a bound refuses exchanges, as the failure that first leaves traffic unjudged says it. */
   reason(bound: BacklogBound): string {
     return bound === 'exchanges'
-      ? `${this.bounds.exchanges} exchanges were waiting to be judged; further ones were not judged`
+      ? `${this.bounds.exchanges.toLocaleString('en-US')} exchanges were waiting to be judged; further ones were not judged`
       : `the exchanges waiting to be judged held ${sizeOf(this.bounds.bytes)}, the most they may; further ones were not judged`;
   }
 
@@ -56,7 +56,7 @@ export class JudgeBacklog {
     const { exchanges, bytes } = this.refused;
     if (exchanges + bytes === 0) return undefined;
     const parts = [
-      ...(exchanges > 0 ? [`${exchanges} when ${this.bounds.exchanges} exchanges were waiting, the most that may wait`] : []),
+      ...(exchanges > 0 ? [`${exchanges} when ${this.bounds.exchanges.toLocaleString('en-US')} exchanges were waiting, the most that may wait`] : []),
       ...(bytes > 0 ? [`${bytes} when those waiting held ${sizeOf(this.bounds.bytes)}, the most they may hold (large bodies fill it with fewer exchanges)`] : []),
     ];
     return `${counted(exchanges + bytes)} passed on and not judged, the judges having fallen behind the traffic: ${parts.join('; ')}`;

@@ -55,10 +55,10 @@ describe('the backlog toward the judges', () => {
     );
     expect(backlog.refuse({ exchanges: 10_000, bytes: 0 }, 1)).toBe('exchanges');
     expect(backlog.summary()).toBe(
-      '3 exchanges passed on and not judged, the judges having fallen behind the traffic: 1 when 10000 exchanges were waiting, the most that may wait; 2 when those waiting held 64 MiB, the most they may hold (large bodies fill it with fewer exchanges)',
+      '3 exchanges passed on and not judged, the judges having fallen behind the traffic: 1 when 10,000 exchanges were waiting, the most that may wait; 2 when those waiting held 64 MiB, the most they may hold (large bodies fill it with fewer exchanges)',
     );
     expect(backlog.reason('bytes')).toBe('the exchanges waiting to be judged held 64 MiB, the most they may; further ones were not judged');
-    expect(backlog.reason('exchanges')).toBe('10000 exchanges were waiting to be judged; further ones were not judged');
+    expect(backlog.reason('exchanges')).toBe('10,000 exchanges were waiting to be judged; further ones were not judged');
   });
 
   it('counts the bytes an exchange holds: bodies as kept, headers and URL', () => {
