@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import fc from 'fast-check';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import { InternalError, messageOf } from '../../src/errors.js';
@@ -46,6 +47,8 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   const clock = new AbortController();
   const timer = setTimeout(() => clock.abort(new Error('the property time limit is over')), settings.timeLimitMs);
   const limit = AbortSignal.any([context.signal, clock.signal]);
+  // Every case of a batch waits on it at once (50 in certify): past Node's 10 listeners it would warn on stderr.
+  setMaxListeners(0, limit);
   const running = new Set<Promise<unknown>>();
   let batches = 0;
   // Sub-cases whose verdicts the property took: generated ones, and candidates tried while shrinking. The live
@@ -100,6 +103,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     const suiteOf = nextSuite(1 + others.length);
     const done = new AbortController();
     const loadSignal = AbortSignal.any([signal, done.signal]);
+    setMaxListeners(0, loadSignal);
     others.forEach((other, i) => startLoad(other, suiteOf(i + 1), loadSignal));
     try {
       return await run(suiteOf(0));
