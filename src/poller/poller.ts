@@ -109,23 +109,9 @@ export class Poller {
       const tickStart = now();
       const reads = await this.readTogether(request);
       const [poll] = reads;
-      // Only the poll is the control plane's own read: what a probe reader got never ends the work.
-      const unusable = unexpectedAnswer(poll!);
-      const final = unusable === undefined ? reads.find(isFinalAnswer) : undefined;
-      this.observer?.operationRead(operationId, progressNote(reads), final ? undefined : failedRead(reads));
-      if (unusable !== undefined) {
-        ended = {
-          reason: 'unexpected',
-          conclusion: `the control plane would fail this work: the provisioner sent an unexpected response (the read ${formatMs(poll!.sentAt - accepted.endedAt)} after the 202 answered 200, but ${unusable})`,
-        };
-      } else if (final) {
-        ended = { reason: 'final', conclusion: finalConclusion(final, unexpected, accepted), final };
-      } else if (poll!.response?.status === 404) {
-        ended = {
-          reason: 'lost',
-          conclusion: `the control plane would fail this work at once: the read ${formatMs(poll!.sentAt - accepted.endedAt)} after the 202 answered 404`,
-        };
-      } else {
+      ended = endingOf(reads, accepted, unexpected);
+      this.observer?.operationRead(operationId, progressNote(reads), ended?.final ? undefined : failedRead(reads));
+      if (!ended) {
         unexpected ??= isUnexpected(poll!) ? poll : undefined;
         const wait = Math.min(tickStart + this.settings.pollIntervalMs, deadline) - now();
         await sleep(wait, (waitSignal ??= this.waitSignal(request)));
@@ -197,6 +183,39 @@ export class Poller {
       signal: this.signal,
     });
   }
+}
+
+/** How one poll, with the probe readers sent beside it, ends the following of an operation; undefined: read again. */
+export interface PollEnding {
+  reason: Exclude<OperationConclusion['reason'], 'deadline' | 'aborted'>;
+  conclusion: string;
+  final?: Exchange;
+}
+
+/**
+ * What the control plane concludes from one poll (`reads[0]`) and the probes sent with it: a 200 that is no
+ * operation answer fails the work, a final answer ends it, a 404 loses it; anything else means read again.
+ * `unexpected`: an earlier read the control plane could not use and read past.
+ */
+export function endingOf(reads: readonly Exchange[], accepted: Exchange, unexpected?: Exchange): PollEnding | undefined {
+  const poll = reads[0]!;
+  // Only the poll is the control plane's own read: what a probe reader got never ends the work.
+  const unusable = unexpectedAnswer(poll);
+  if (unusable !== undefined) {
+    return {
+      reason: 'unexpected',
+      conclusion: `the control plane would fail this work: the provisioner sent an unexpected response (the read ${formatMs(poll.sentAt - accepted.endedAt)} after the 202 answered 200, but ${unusable})`,
+    };
+  }
+  const final = reads.find(isFinalAnswer);
+  if (final) return { reason: 'final', conclusion: finalConclusion(final, unexpected, accepted), final };
+  if (poll.response?.status === 404) {
+    return {
+      reason: 'lost',
+      conclusion: `the control plane would fail this work at once: the read ${formatMs(poll.sentAt - accepted.endedAt)} after the 202 answered 404`,
+    };
+  }
+  return undefined;
 }
 
 /** A read the control plane could not use and read past: a status other than 200, 404 or 5xx. */

@@ -85,6 +85,9 @@ class VirtualDriver {
   idle(): Promise<void> {
     return Promise.resolve();
   }
+
+  /** The control plane's reads while a case waits take no operation-length: nothing to count. */
+  accepted(): void {}
 }
 
 /** Runs a case on the virtual clock, its end included (what is still open is followed), and says how long it took. */

@@ -1,11 +1,14 @@
 import type { LoadedChangeSet } from '../../../src/config/change-sets.js';
-import { sleep } from '../../../src/client/clock.js';
+import { now, sleep } from '../../../src/client/clock.js';
 import { Poller } from '../../../src/poller/poller.js';
 import type { OperationConclusion } from '../../../src/core/operation-conclusion.js';
 import type { SendOptions } from '../../../src/client/client.js';
 import type { Exchange, SubmitKind } from '../../../src/transcript/exchange.js';
 import type { PropertyContext } from '../property.js';
 import type { TrackedOperation } from './model.js';
+import { ReadsWhileWaiting } from './reads-while-waiting.js';
+import { answerText } from './answer-text.js';
+import { shortList } from './follow-summary.js';
 import { CaseStopped } from './violation.js';
 import { post } from '../../post.js';
 
@@ -19,6 +22,8 @@ export interface MalformedId {
 export interface FollowResult {
   conclusion: OperationConclusion;
   polls: Exchange[];
+  /** The control plane's reads while the case waited had already seen the work end, at the one read in `polls`. */
+  endedWhileWaiting?: boolean;
 }
 
 /**
@@ -31,6 +36,10 @@ export class CaseDriver {
   readonly log: string[] = [];
   private readonly poller: Poller;
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** The control plane's reads of the case's operations in progress while the case waits on something else. */
+  private readonly waiting: ReadsWhileWaiting;
+  /** The line of the reads while waiting that the next such read of the same operation joins. */
+  private waitingLine: { op: TrackedOperation; index: number; answers: string[] } | undefined;
   /**
    * Aborts when the case or the run is stopped: made on the first wait, one for all of the case's waits, as an
    * AbortSignal.any made for each wait lived on until a full collection.
@@ -61,6 +70,17 @@ export class CaseDriver {
       // Its operations are shown as any other: a case waiting on one is visibly waiting.
       context.poller.observer,
       context.signal,
+    );
+    this.waiting = new ReadsWhileWaiting(
+      {
+        pollIntervalMs: context.judgeContext.pollIntervalMs,
+        maxOperationDurationMs: context.judgeContext.maxOperationDuration.ms,
+        read: (op) => this.track(this.context.client.send(this.readOptions(op.id, encodeURIComponent(op.id), 'poll', op.changeSet.name))),
+        ended: (op, ending) =>
+          this.context.client.transcript.note({ type: 'poll-ended', at: now(), operationId: op.id, reason: ending.reason, acceptedSeq: op.accepted.seq, conclusion: ending.conclusion }),
+        heard: (op, read) => this.noteReadWhileWaiting(op, read),
+      },
+      () => this.stoppedSignal,
     );
   }
 
@@ -98,14 +118,25 @@ export class CaseDriver {
     }
   }
 
+  /** An operation the case started was accepted: from now on the control plane reads it at the poll interval. */
+  accepted(op: TrackedOperation): void {
+    this.waiting.watch(op);
+  }
+
   /**
    * Follows an operation exactly as the control plane does, with the kit's Poller, until its work has ended or
-   * the case is stopped (the poller notes how it ended in the transcript, as for any other operation).
+   * the case is stopped (the poller notes how it ended in the transcript, as for any other operation). When the
+   * control plane's reads while the case waited saw the work end already, that read is how the follow ends.
    */
   async follow(op: TrackedOperation): Promise<FollowResult> {
+    const seen = this.waiting.endingOf(op);
+    if (seen) {
+      const { reason, conclusion, read } = seen;
+      return { conclusion: { operationId: op.id, changeSet: op.changeSet.name, kind: op.kind, reason, conclusion }, polls: [read], endedWhileWaiting: true };
+    }
     const from = this.context.client.transcript.exchanges.length;
-    const conclusion = await this.track(
-      this.poller.follow({ accepted: op.accepted, operationId: op.id, kind: op.kind, changeSet: op.changeSet.name, suite: this.suite, stop: this.stop }),
+    const conclusion = await this.waiting.whileFollowed(op, () =>
+      this.track(this.poller.follow({ accepted: op.accepted, operationId: op.id, kind: op.kind, changeSet: op.changeSet.name, suite: this.suite, stop: this.stop })),
     );
     const polls = this.context.client.transcript.exchanges
       .slice(from)
@@ -123,7 +154,20 @@ export class CaseDriver {
     const reads = Array.from({ length: count }, (_, i) =>
       this.readOptions(op.id, encodeURIComponent(op.id), i === 0 ? 'poll' : 'read-concurrent', op.changeSet.name),
     );
-    return this.track(this.context.client.sendTogether(reads));
+    return this.waiting.readByCase(op, this.track(this.context.client.sendTogether(reads)));
+  }
+
+  /**
+   * A line for the control plane's reads while the case waited, between the lines of the steps around them; reads
+   * of one operation one after another share a line, so that minutes of waiting stay one line.
+   */
+  private noteReadWhileWaiting(op: TrackedOperation, read: Exchange): void {
+    const head = `(while the case waited) the control plane read operation #${op.ordinal} ${op.id}`;
+    const last = this.waitingLine;
+    if (last && last.op === op && this.log.length === last.index + 1) last.answers.push(answerText(read));
+    else this.waitingLine = { op, index: this.log.push('') - 1, answers: [answerText(read)] };
+    const line = this.waitingLine!;
+    this.log[line.index] = `${head} ${shortList(line.answers)}`;
   }
 
   readUnknown(id: string): Promise<Exchange> {
@@ -149,6 +193,12 @@ export class CaseDriver {
    */
   async idle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** The case has followed its operations to their end: no read is sent for it any more, and none is in flight. */
+  async finish(): Promise<void> {
+    this.waiting.close();
+    await this.idle();
   }
 
   private read(operationId: string, pathSegment: string, tag: 'read-unknown' | 'read-malformed'): Promise<Exchange> {

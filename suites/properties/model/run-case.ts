@@ -29,12 +29,16 @@ export async function runModelCase(context: PropertyContext, commands: CommandSe
     await fc.asyncModelRun(() => ({ model, real: driver }), commands);
   } catch (error) {
     if (error instanceof RuleViolation) stop = error;
-    else if (!(error instanceof CaseStopped)) throw error;
+    else if (!(error instanceof CaseStopped)) {
+      await driver.finish();
+      throw error;
+    }
   }
   await settleOperations(driver, model);
-  await driver.idle();
+  await driver.finish();
   const judged = judgeCaseSlice(context, caseSuite, [], MODEL_CASE_RULES);
-  return { verdict: verdictOf({ ...judged, broken: stopFirst(judged.broken, stop) }, (rule) => noteOf(rule, stop)), lines: driver.log };
+  const noteOf = (rule: RuleResult): string => (stop?.broken.includes(rule) ? firstNote(rule, `at step ${stop.step} (${stop.line})`) : firstNote(rule, lastLineOf(rule, context, driver.log)));
+  return { verdict: verdictOf({ ...judged, broken: stopFirst(judged.broken, stop) }, noteOf), lines: driver.log };
 }
 
 /**
@@ -46,8 +50,16 @@ function stopFirst(broken: readonly RuleResult[], stop: RuleViolation | undefine
   return [...atStop, ...broken.filter((rule) => !atStop.some((seen) => seen.id === rule.id))];
 }
 
-function noteOf(rule: RuleResult, stop: RuleViolation | undefined): string {
-  return stop?.broken.includes(rule) ? firstNote(rule, `at step ${stop.step} (${stop.line})`) : firstNote(rule);
+/**
+ * Where a rule no step broke was broken: the last line of the case about the operation of its key exchange (the
+ * follow at the end of the case, or the control plane's reads while the case waited), so that the note names the
+ * real id.
+ */
+function lastLineOf(rule: RuleResult, context: PropertyContext, lines: readonly string[]): string | undefined {
+  const seq = rule.evidence[0]?.exchanges[0];
+  const id = seq === undefined ? undefined : context.client.transcript.bySeq(seq)?.operationId;
+  const at = id === undefined ? -1 : lines.findLastIndex((line) => line.includes(id));
+  return at < 0 ? undefined : `at step ${at + 1} (${lines[at]})`;
 }
 
 /**
@@ -61,9 +73,12 @@ export async function loadModelCase(context: PropertyContext, commands: CommandS
   try {
     await fc.asyncModelRun(() => ({ model, real: driver }), commands);
   } catch (error) {
-    if (!(error instanceof RuleViolation) && !(error instanceof CaseStopped)) throw error;
+    if (!(error instanceof RuleViolation) && !(error instanceof CaseStopped)) {
+      await driver.finish();
+      throw error;
+    }
   }
   await settleOperations(driver, model);
-  await driver.idle();
+  await driver.finish();
   judgeCaseSlice(context, caseSuite, [], MODEL_CASE_RULES);
 }

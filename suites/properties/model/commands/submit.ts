@@ -35,7 +35,9 @@ export class SubmitCommand extends ModelCommand {
     const known = id === undefined ? undefined : model.operations.find((op) => op.id === id);
     if (id !== undefined && id !== '' && !known) {
       const ordinal = model.operations.length + 1;
-      model.operations.push({ ordinal, id, kind: this.kind, changeSet: this.changeSet, accepted: answer, endsBy });
+      const op = { ordinal, id, kind: this.kind, changeSet: this.changeSet, accepted: answer, endsBy };
+      model.operations.push(op);
+      driver.accepted(op);
       this.line = `${this.kind} ${this.changeSet.name} → 202, operation #${ordinal} = ${id}`;
     } else {
       this.line = `${this.kind} ${this.changeSet.name} → ${answerText(answer)}${known ? ` (the id of operation #${known.ordinal} again)` : ''}`;
