@@ -68,29 +68,36 @@ describe('operation.not-lost at its edges', () => {
 describe('operation.within-max-duration at its edges', () => {
   it('holds for a final read sent exactly maxOperationDuration after the 202, not a millisecond later', () => {
     const exact = accepted();
+    exact.read(OP_ID, { at: 10, body: IN_PROGRESS });
     exact.read(OP_ID, { at: 1005, body: shopDbFinal() });
     expect(operationWithinMaxDuration.judge(exact.transcript, context({ maxOperationDuration: PT1S }))).toEqual({
       outcome: 'held',
       message: '1 operation gave a final answer within PT1S (given by --max-operation-duration); the slowest took 1.0s',
     });
     const late = accepted();
+    late.read(OP_ID, { at: 10, body: IN_PROGRESS });
     late.read(OP_ID, { at: 1006, body: shopDbFinal() });
     expect(operationWithinMaxDuration.judge(late.transcript, context({ maxOperationDuration: PT1S }))).toMatchObject({ outcome: 'broken', count: 1 });
   });
 
   it('takes the final read sent first, even when its answer was received second', () => {
     const b = accepted();
+    const working = b.read(OP_ID, { at: 300, body: IN_PROGRESS });
     const sentFirst = b.read(OP_ID, { at: 1100, took: 500, body: shopDbFinal() });
     b.read(OP_ID, { at: 1200, took: 5, body: shopDbFinal(), tag: 'read-concurrent' });
     const judgement = operationWithinMaxDuration.judge(b.transcript, context({ maxOperationDuration: PT1S }));
     expect(evidenceOf(judgement)).toEqual([
-      { note: 'the first final answer came to a read sent 1.1s after the 202, more than PT1S', exchanges: [sentFirst.seq, 1] },
+      {
+        note: 'no final answer by the deadline of PT1S: the last read before it, sent 295ms after the 202, answered in_progress, and the first final answer came to a read sent 1.1s after the 202',
+        exchanges: [working.seq, sentFirst.seq, 1],
+      },
     ]);
   });
 
   it('names the slowest of several operations, and counts the late ones among all judged', () => {
     const b = twoAccepted();
     b.read(OP_ID, { at: 305, body: shopDbFinal() });
+    b.read(OTHER_ID, { at: 100, body: IN_PROGRESS });
     b.read(OTHER_ID, { at: 815, body: shopDbFinal() });
     expect(operationWithinMaxDuration.judge(b.transcript, context({ maxOperationDuration: PT1S }))).toMatchObject({
       outcome: 'held',
@@ -114,16 +121,20 @@ describe('operation.within-max-duration at its edges', () => {
     const judgement = operationWithinMaxDuration.judge(b.transcript, context({ maxOperationDuration: PT1S }));
     expect(judgement).toMatchObject({ outcome: 'broken', count: 1, message: '1 of 1 operation gave no final answer within PT1S (given by --max-operation-duration)' });
     expect(evidenceOf(judgement)).toEqual([
-      { note: 'no final answer within PT1S of the 202: polling stopped at the deadline, 1.0s after the 202', exchanges: [last.seq, 2] },
+      {
+        note: 'no final answer within PT1S of the 202: reads went on up to the deadline and none got one; the last read before it, sent 15ms after the 202, answered in_progress',
+        exchanges: [last.seq, 2],
+      },
     ]);
   });
 
-  it('names the 202 alone when an operation reached its deadline without a read', () => {
+  it('blames no deadline on an operation that was never read before it: the reader left the gap', () => {
     const b = accepted();
     b.pollEnded(OP_ID, 1, 'deadline', 1005);
-    expect(evidenceOf(operationWithinMaxDuration.judge(b.transcript, context({ maxOperationDuration: PT1S })))).toEqual([
-      { note: 'no final answer within PT1S of the 202: polling stopped at the deadline, 1.0s after the 202', exchanges: [1] },
-    ]);
+    expect(operationWithinMaxDuration.judge(b.transcript, context({ maxOperationDuration: PT1S }))).toMatchObject({
+      outcome: 'not-exercised',
+      message: expect.stringContaining('no final answer came, but no read was sent before the deadline, more than a poll interval before it'),
+    });
   });
 
   it('is not exercised without an accepted operation, and not applicable when every call was answered at once', () => {

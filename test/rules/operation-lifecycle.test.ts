@@ -74,8 +74,49 @@ describe('operation.within-max-duration', () => {
     const judgement = operationWithinMaxDuration.judge(b.transcript, registered);
     expect(judgement).toMatchObject({ outcome: 'broken', count: 1, message: '1 of 1 operation gave no final answer within PT1S (maxOperationDuration of the registration)' });
     expect(evidenceOf(judgement)).toEqual([
-      { note: 'the first final answer came to a read sent 2.0s after the 202, more than PT1S', exchanges: [final.seq, 1] },
+      {
+        note: 'no final answer by the deadline of PT1S: the last read before it, sent 5ms after the 202, answered in_progress, and the first final answer came to a read sent 2.0s after the 202',
+        exchanges: [2, final.seq, 1],
+      },
     ]);
+  });
+
+  it('is broken by a read sent after the deadline that answered in_progress, and names that read', () => {
+    const b = accepted();
+    b.read(OP_ID, { at: 10, body: IN_PROGRESS });
+    const late = b.read(OP_ID, { at: 90_000, body: IN_PROGRESS });
+    b.read(OP_ID, { at: 100_000, body: shopDbFinal() });
+    const judgement = operationWithinMaxDuration.judge(b.transcript, context({ maxOperationDuration: { ms: 60_000, text: 'PT1M', source: 'flag' } }));
+    expect(judgement).toMatchObject({ outcome: 'broken', count: 1 });
+    expect(evidenceOf(judgement)).toEqual([
+      { note: 'a read sent 1m30s after the 202, past the deadline of PT1M, answered in_progress: the work had not ended by the deadline', exchanges: [late.seq, 1] },
+    ]);
+  });
+
+  it('does not blame a final answer that came to a late read after a gap the reader left: when the work ended is not known', () => {
+    // In progress 3 s after the 202, then nobody read for over two minutes: the work may have ended at once.
+    const b = accepted();
+    b.read(OP_ID, { at: 3000, body: IN_PROGRESS });
+    b.read(OP_ID, { at: 147_000, body: shopDbFinal() });
+    const twoMinutes = context({ maxOperationDuration: { ms: 120_000, text: 'PT2M', source: 'flag' } });
+    const judgement = operationWithinMaxDuration.judge(b.transcript, twoMinutes);
+    expect(judgement.outcome).toBe('not-exercised');
+    expect(judgement.message).toBe(
+      `1 operation not judged, as the reads left a gap around the deadline (operation "${OP_ID}": its work ended between the read sent 3.0s after the 202 (which answered in_progress) and the read sent 2m27s after it, which got the final answer; the deadline of PT2M fell in that gap, when nobody read it, so whether the work ended in time is not known); none was judged against PT2M (given by --max-operation-duration)`,
+    );
+  });
+
+  it('judges the operations whose reads prove something, and says which it could not judge', () => {
+    const b = accepted();
+    b.read(OP_ID, { at: 3000, body: IN_PROGRESS });
+    b.read(OP_ID, { at: 147_000, body: shopDbFinal() });
+    const other = '0b7c1f0e-4a47-4b8e-9d36-2f1f3b0c9a11';
+    b.post('apply', { at: 0, status: 202, body: { operationId: other } });
+    b.read(other, { at: 1000, body: IN_PROGRESS });
+    b.read(other, { at: 2000, body: shopDbFinal() });
+    const judgement = operationWithinMaxDuration.judge(b.transcript, context({ maxOperationDuration: { ms: 120_000, text: 'PT2M', source: 'flag' } }));
+    expect(judgement.outcome).toBe('held');
+    expect(judgement.message).toMatch(/^1 operation gave a final answer within PT2M \(given by --max-operation-duration\); the slowest took 2\.0s; 1 operation not judged, as the reads left a gap around the deadline/);
   });
 
   it('judges by when the final read was sent, not when its answer arrived', () => {
@@ -92,8 +133,30 @@ describe('operation.within-max-duration', () => {
     b.pollEnded(OP_ID, 1, 'deadline', 1505);
     const judgement = operationWithinMaxDuration.judge(b.transcript, context({ maxOperationDuration: { ms: 1500, text: 'PT1.5S', source: 'flag' } }));
     expect(evidenceOf(judgement)).toEqual([
-      { note: 'no final answer within PT1.5S of the 202: polling stopped at the deadline, 1.5s after the 202', exchanges: [last.seq, 1] },
+      {
+        note: 'no final answer within PT1.5S of the 202: reads went on up to the deadline and none got one; the last read before it, sent 1.0s after the 202, answered in_progress',
+        exchanges: [last.seq, 1],
+      },
     ]);
+  });
+
+  it('names the reads that went unanswered up to the deadline', () => {
+    const b = accepted();
+    b.read(OP_ID, { at: 10, body: IN_PROGRESS });
+    const last = b.read(OP_ID, { at: 1010, status: 502, body: {} });
+    b.pollEnded(OP_ID, 1, 'deadline', 1505);
+    const judgement = operationWithinMaxDuration.judge(b.transcript, context({ maxOperationDuration: { ms: 1500, text: 'PT1.5S', source: 'flag' } }));
+    expect(evidenceOf(judgement)[0]!.note).toMatch(/the last read before it, sent 1\.0s after the 202, (was )?answered 502/);
+    expect(evidenceOf(judgement)[0]!.exchanges).toEqual([last.seq, 1]);
+  });
+
+  it('does not blame the deadline when the reads had stopped long before it', () => {
+    const b = accepted();
+    b.read(OP_ID, { at: 10, body: IN_PROGRESS });
+    b.pollEnded(OP_ID, 1, 'deadline', 60_005);
+    const judgement = operationWithinMaxDuration.judge(b.transcript, context({ maxOperationDuration: { ms: 60_000, text: 'PT1M', source: 'flag' } }));
+    expect(judgement.outcome).toBe('not-exercised');
+    expect(judgement.message).toMatch(/the last read before the deadline was sent \d+ms after the 202, more than a poll interval before it: whether the work would have ended in time is not known/);
   });
 
   it('does not judge lost or aborted operations', () => {

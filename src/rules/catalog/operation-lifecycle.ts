@@ -6,7 +6,8 @@ import { operations, pollEnds, readsSurelyBeforeFinal } from '../../transcript/v
 import { neverAnswered } from '../support/answered-by.js';
 import { noAnswerThatWay } from '../support/answer-ways.js';
 import { broken, evidence, held, notExercised } from '../support/judgement.js';
-import { noOperationRead, readSinceAccepted } from '../support/operation-reads.js';
+import { noOperationRead, printableId, readSinceAccepted } from '../support/operation-reads.js';
+import { deadlineFinding } from '../support/deadline-evidence.js';
 import type { Evidence, Rule } from '../types.js';
 
 /** Rules about an operation's life before its final answer: never lost, done within maxOperationDuration. */
@@ -56,7 +57,10 @@ function durationInUse(setting: DurationSetting): string {
   }
 }
 
-/** operation.within-max-duration: the first final answer is asked for before the deadline, or the poller met the deadline. */
+/**
+ * operation.within-max-duration: broken only on proof that the work outlasted the deadline (a read after it answered
+ * in_progress, or reads at the poll interval up to it without a final answer); see deadline-evidence.ts.
+ */
 export const operationWithinMaxDuration: Rule = {
   id: 'operation.within-max-duration',
   level: 'MUST',
@@ -73,34 +77,27 @@ export const operationWithinMaxDuration: Rule = {
       return noAnswerThatWay(transcript, 202, 'no operation to time', never);
     }
     const limit = context.maxOperationDuration;
+    const deadlineEnds = pollEnds(transcript).filter((e) => e.reason === 'deadline');
     const faults: Evidence[] = [];
     const tookMs: number[] = [];
+    const unknown: string[] = [];
     let judged = 0;
     for (const op of ops) {
-      // Reads are sorted by when they were sent: the first final read is the one sent first.
-      const first = op.finalReads[0];
-      if (first) {
-        judged += 1;
-        const took = first.sentAt - op.acceptedAt;
-        tookMs.push(took);
-        if (took > limit.ms) {
-          faults.push(evidence(`the first final answer came to a read sent ${formatMs(took)} after the 202, more than ${limit.text}`, first, op.accepted));
-        }
-        continue;
-      }
-      // Without a final answer only the poller's deadline judges the operation; lost and aborted ones are not judged.
-      const deadline = pollEnds(transcript).find((e) => e.operationId === op.operationId && e.reason === 'deadline');
-      if (!deadline) continue;
-      judged += 1;
-      const last = op.reads[op.reads.length - 1];
-      const note = `no final answer within ${limit.text} of the 202: polling stopped at the deadline, ${formatMs(deadline.at - op.acceptedAt)} after the 202`;
-      faults.push(last ? evidence(note, last, op.accepted) : evidence(note, op.accepted));
+      // Only what the reads prove counts: a final answer to a late read after a gap the reader left proves nothing.
+      const finding = deadlineFinding(op, deadlineEnds.find((e) => e.operationId === op.operationId), limit, context.pollIntervalMs);
+      if (finding.kind === 'within') tookMs.push(finding.tookMs);
+      else if (finding.kind === 'late') faults.push(evidence(finding.note, ...finding.exchanges));
+      else if (finding.kind === 'unknown') unknown.push(`operation ${printableId(op.operationId)}: ${finding.note}`);
+      if (finding.kind === 'within' || finding.kind === 'late') judged += 1;
     }
+    const unjudged = unknown.length === 0 ? '' : `${plural(unknown.length, 'operation')} not judged, as the reads left a gap around the deadline (${unknown[0]}${unknown.length > 1 ? '; and others like it' : ''})`;
     if (judged === 0) {
+      if (unknown.length > 0) return notExercised(`${unjudged}; none was judged against ${durationInUse(limit)}`);
       return notExercised(`no operation reached a final answer or the deadline, so none was judged against ${durationInUse(limit)}`);
     }
     if (faults.length === 0) {
-      return held(`${plural(judged, 'operation')} gave a final answer within ${durationInUse(limit)}; the slowest took ${formatMs(Math.max(...tookMs))}`);
+      const slowest = `; the slowest took ${formatMs(Math.max(...tookMs))}`;
+      return held(`${plural(judged, 'operation')} gave a final answer within ${durationInUse(limit)}${slowest}${unjudged === '' ? '' : `; ${unjudged}`}`);
     }
     return broken(`${faults.length} of ${plural(judged, 'operation')} gave no final answer within ${durationInUse(limit)}`, faults);
   },
