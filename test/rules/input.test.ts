@@ -157,13 +157,23 @@ describe('input.invalid-change-set', () => {
   it('is broken by a 202 whose operation meets the deadline, and the operation rules leave such reads alone', () => {
     const b = new TranscriptBuilder();
     const post = invalid(b, { status: 202, body: { operationId: OP_ID } });
-    const read = b.read(OP_ID, { body: IN_PROGRESS });
+    const read = b.read(OP_ID, { at: 1_000, body: IN_PROGRESS });
     b.pollEnded(OP_ID, post.seq, 'deadline', 2_000);
-    const { seqs, notes } = brokenNotes(inputInvalidChangeSet.judge(b.transcript, context()));
+    const twoSeconds = context({ maxOperationDuration: { ms: 2_000, text: 'PT2S', source: 'flag' } });
+    const { seqs, notes } = brokenNotes(inputInvalidChangeSet.judge(b.transcript, twoSeconds));
     expect(seqs).toEqual([[read.seq, post.seq]]);
     expect(notes[0]).toMatch(/no final answer came before the deadline/);
-    const deadline = judgeRules(b.transcript, context()).find((r) => r.id === 'operation.within-max-duration')!;
+    const deadline = judgeRules(b.transcript, twoSeconds).find((r) => r.id === 'operation.within-max-duration')!;
     expect(deadline.status).toBe('not-exercised');
+  });
+
+  it('does not blame a deadline that the reads of the 202 never came near', () => {
+    const b = new TranscriptBuilder();
+    const post = invalid(b, { status: 202, body: { operationId: OP_ID } });
+    b.read(OP_ID, { at: 10, body: IN_PROGRESS });
+    b.pollEnded(OP_ID, post.seq, 'deadline', 60_000);
+    const oneMinute = context({ maxOperationDuration: { ms: 60_000, text: 'PT1M', source: 'flag' } });
+    expect(inputInvalidChangeSet.judge(b.transcript, oneMinute).outcome).not.toBe('broken');
   });
 
   it('is judged as a SHOULD rule: a warning, or a failure under --strict', () => {

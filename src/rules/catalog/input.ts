@@ -4,6 +4,8 @@ import type { Exchange } from '../../transcript/exchange.js';
 import { READ_TAGS } from '../../transcript/exchange.js';
 import type { Transcript } from '../../transcript/transcript.js';
 import { acceptedOperationId, isFinalAnswer, outcomeOf, pollEnds } from '../../transcript/views.js';
+import type { JudgeContext } from '../../core/judge-context.js';
+import { deadlineFinding } from '../support/deadline-evidence.js';
 import { statusAnswered } from '../support/answered-by.js';
 import { broken, evidence, held, notExercised, requestLabel } from '../support/judgement.js';
 import { sortBadBodySends } from '../support/bad-body-sends.js';
@@ -78,7 +80,7 @@ function readsOf(transcript: Transcript, operationId: string): Exchange[] {
 type Verdict = { ok: true } | { ok: false; evidence: Evidence } | undefined;
 
 /** Where a 202 to an invalid change set led: only a failed final answer is a clean refusal. */
-function judgeAccepted(transcript: Transcript, post: Exchange): Verdict {
+function judgeAccepted(transcript: Transcript, context: JudgeContext, post: Exchange): Verdict {
   const id = acceptedOperationId(post);
   if (id === undefined || id === '') {
     return { ok: false, evidence: evidence(`${requestLabel(post)} with ${bodyNote(post)} answered 202 without an operationId: the work leads nowhere`, post) };
@@ -92,16 +94,22 @@ function judgeAccepted(transcript: Transcript, post: Exchange): Verdict {
   const ended = pollEnds(transcript).find((e) => e.acceptedSeq === post.seq);
   // A read the control plane could not use is operation.body's to judge: what the work ended with is not known.
   if (!ended || ended.reason === 'aborted' || ended.reason === 'final' || ended.reason === 'unexpected') return undefined;
+  // A deadline counts only on proof that the work outlasted it, as for operation.within-max-duration.
+  if (ended.reason === 'deadline') {
+    const sorted = [...reads].sort((a, b) => a.sentAt - b.sentAt);
+    const work = { accepted: post, acceptedAt: post.endedAt, reads: sorted, finalReads: [] };
+    if (deadlineFinding(work, ended, context.maxOperationDuration, context.pollIntervalMs).kind !== 'late') return undefined;
+  }
   const last = reads[reads.length - 1];
   const why = ended.reason === 'lost' ? 'a read answered 404 before any final answer' : 'no final answer came before the deadline';
   const note = `${requestLabel(post)} with ${bodyNote(post)} answered 202, then ${why}: the work leads nowhere`;
   return { ok: false, evidence: last ? evidence(note, last, post) : evidence(note, post) };
 }
 
-function judgeInvalid(transcript: Transcript, post: Exchange): Verdict {
+function judgeInvalid(transcript: Transcript, context: JudgeContext, post: Exchange): Verdict {
   if (isClientError(post)) return { ok: true };
   const status = post.response?.status;
-  if (status === 202) return judgeAccepted(transcript, post);
+  if (status === 202) return judgeAccepted(transcript, context, post);
   // A 200 that says failed is a final answer, and a clean refusal.
   if (status === 200 && outcomeOf(post) === 'failed') return { ok: true };
   const what = status === 200 ? `answered 200 with outcome ${JSON.stringify(outcomeOf(post) ?? null)}, not a failed final answer` : whatCameBack(post);
@@ -122,7 +130,7 @@ export const inputInvalidChangeSet: Rule = {
     const probes = transcript.exchanges.filter((e) => e.tag === 'invalid-change-set');
     if (probes.length === 0) return notExercised('no POST with a JSON body that is not a change set was sent');
     const sends = sortBadBodySends(transcript, context, probes, sendLabel);
-    const verdicts = sends.answered.map((post) => judgeInvalid(transcript, post));
+    const verdicts = sends.answered.map((post) => judgeInvalid(transcript, context, post));
     const refused = verdicts.filter((v) => v?.ok === true).length;
     const wrong = verdicts.flatMap((v) => (v?.ok === false ? [v.evidence] : []));
     const judged = refused + wrong.length;

@@ -6,6 +6,9 @@ import { answered } from './operation-reads.js';
 
 type PollEnded = Extract<TranscriptEvent, { type: 'poll-ended' }>;
 
+/** What the finding needs of an operation: its 202 and its reads, sorted by when they were sent. */
+export type ReadsOfWork = Pick<OperationView, 'accepted' | 'acceptedAt' | 'reads' | 'finalReads'>;
+
 /**
  * What the reads of one operation prove about its deadline (maxOperationDuration after its 202).
  * - `within`: a read sent by the deadline got the final answer.
@@ -33,7 +36,7 @@ export function timerSlackMs(pollIntervalMs: number): number {
  * The reads of `op` judged against its deadline. `ended`: how the kit's (or the observed control plane's) following
  * ended, when it did.
  */
-export function deadlineFinding(op: OperationView, ended: PollEnded | undefined, limit: { ms: number; text: string }, pollIntervalMs: number): DeadlineFinding {
+export function deadlineFinding(op: ReadsOfWork, ended: PollEnded | undefined, limit: { ms: number; text: string }, pollIntervalMs: number): DeadlineFinding {
   const deadlineAt = op.acceptedAt + limit.ms;
   const since = (read: Exchange): string => formatMs(read.sentAt - op.acceptedAt);
   // Reads are sorted by when they were sent: the first final read is the one sent first.
