@@ -101,8 +101,7 @@ export interface Rule {
   view: RuleView;
   /**
    * The rule is about how loaded the provisioner was at a moment (slow answers, transient 5xx or timeouts),
-   * not about what a call's input did: a property case judges it only when it is named, never through a
-   * `section.*` pattern.
+   * not about what a call's input did: no property case judges it (`judgedInCases` is empty).
    */
   timing: boolean;
   /**
