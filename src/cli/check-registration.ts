@@ -1,15 +1,13 @@
 import type { CommandModule } from 'yargs';
 import { loadRegistration } from '../config/registration.js';
 import { PT30M_MS } from '../core/duration.js';
-import { judgeRules } from '../rules/index.js';
+import { judgeRules, registrationRuleIds } from '../rules/index.js';
 import type { JudgeContext } from '../core/judge-context.js';
 import { Transcript } from '../transcript/transcript.js';
 import { stripControl } from '../report/safe-text.js';
 import { SecretMask } from '../report/secret-mask.js';
 import type { CommandResult } from './command-result.js';
 import { CHECK_REGISTRATION_DECLARATION, type CheckRegistrationArgs } from './declarations/check-registration.js';
-
-const REGISTRATION_RULES = ['registration.body', 'registration.max-operation-duration'];
 
 /** Judges a registration document alone: no provisioner is called, so only what the document says is judged. */
 export function checkRegistrationCommand(result: CommandResult): CommandModule<object, CheckRegistrationArgs> {
@@ -27,9 +25,10 @@ export function checkRegistrationCommand(result: CommandResult): CommandModule<o
         planOnly: true,
         startedAt: Date.now(),
       };
-      const rules = judgeRules(new Transcript(), context, { only: REGISTRATION_RULES });
+      const registrationRules = registrationRuleIds();
+      const rules = judgeRules(new Transcript(), context, { only: registrationRules });
       const lines = rules
-        .filter((rule) => REGISTRATION_RULES.includes(rule.id))
+        .filter((rule) => registrationRules.includes(rule.id))
         .flatMap((rule) => [
           `${rule.status.padEnd(6)} ${rule.id}: ${stripControl(rule.message)}`,
           ...rule.evidence.map((item) => `         ${stripControl(item.note)}`),

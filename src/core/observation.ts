@@ -41,9 +41,3 @@ export interface Observation {
   /** Failures of the recording side (never of the traffic): how many, and the first. */
   recordingErrors?: { count: number; first: string };
 }
-
-/**
- * Rules an observation judges against the whole traffic, not one operation: a 202 is compared with every id
- * seen before, which the kept evidence cannot show. Judging a bundle's evidence again leaves them as recorded.
- */
-export const JUDGED_ACROSS_TRAFFIC: readonly string[] = ['accepted.operation-id-unique'];

@@ -1,7 +1,7 @@
 import type { ChangeSetInfo, JudgeContext } from '../core/judge-context.js';
 import type { OperationConclusion, PollEndReason } from '../core/operation-conclusion.js';
 import { formatMs } from '../core/duration.js';
-import { judgeRules, type RuleSelection } from '../rules/index.js';
+import { judgeRules, registrationRuleIds, ruleIdsJudgedAcrossTraffic, ruleIdsJudging, type RuleSelection } from '../rules/index.js';
 import type { RuleResult } from '../rules/types.js';
 import type { Exchange, Millis, TranscriptEvent } from '../transcript/exchange.js';
 import { Transcript } from '../transcript/transcript.js';
@@ -45,13 +45,16 @@ interface OpenOperation {
 }
 
 /** Rules judged once for the whole observation, not per operation: the registration is one document. */
-const ONCE = (id: string): boolean => id.startsWith('registration.');
+const JUDGED_ONCE: ReadonlySet<string> = new Set(registrationRuleIds());
+const ONCE = (id: string): boolean => JUDGED_ONCE.has(id);
 /** Conclusions kept for the report: the operations that did not end in a final answer, the most recent few. */
 const CONCLUSIONS_KEPT = 50;
 /** Operations that ended in a final answer, remembered so that a read of theirs after it is judged as one. */
 const ENDED_KEPT = 256;
 /** The rules a read after an operation's final answer can show something about. */
-const AFTER_FINAL_RULES = ['operation.no-in-progress-after-final', 'operation.final-stable', 'operation.final-retained', 'operation.404-identifiable'];
+const AFTER_FINAL_RULES: readonly string[] = ruleIdsJudging('read-after-final');
+/** The rules a 202 carrying an operationId seen before breaks: no slice alone shows it. */
+const JUDGED_ACROSS_TRAFFIC: ReadonlySet<string> = new Set(ruleIdsJudgedAcrossTraffic());
 /** Distinct change-set hashes remembered, so that each is recorded once; past it the memory starts again. */
 const HASHES_KEPT = 100_000;
 
@@ -257,7 +260,7 @@ export class StreamingJudge {
     for (const event of events) slice.note(event);
     const context: JudgeContext = { ...this.settings.context, changeSets: changeSet ? [infoOf(changeSet)] : [] };
     let results = judgeRules(slice, context, this.settings.selection).filter((result) => !ONCE(result.id) && (onlyRules === undefined || onlyRules.includes(result.id)));
-    if (repeatedId !== undefined) results = results.map((result) => (result.id === 'accepted.operation-id-unique' && result.status === 'pass' ? repeatedResult(result, repeatedId) : result));
+    if (repeatedId !== undefined) results = results.map((result) => (JUDGED_ACROSS_TRAFFIC.has(result.id) && result.status === 'pass' ? repeatedResult(result, repeatedId) : result));
     this.tally.add(results, slice, changeSet !== undefined, changeSet && infoOf(changeSet));
   }
 
@@ -281,7 +284,7 @@ function infoOf(changeSet: SeenChangeSet): { name: string; changes?: SeenChangeS
   return { name: changeSet.name, ...(changeSet.changes && { changes: changeSet.changes }), ...(changeSet.changesError !== undefined && { changesError: changeSet.changesError }) };
 }
 
-/** accepted.operation-id-unique broken by a 202 whose id an earlier 202 of the observation already carried. */
+/** A rule judged across the traffic (operationIds are unique) broken by a 202 whose id an earlier 202 of the observation already carried. */
 function repeatedResult(held: RuleResult, id: string): RuleResult {
   return {
     ...held,

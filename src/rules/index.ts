@@ -6,7 +6,7 @@ import type { KitLoad } from '../transcript/situations.js';
 import * as accepted from './catalog/accepted.js';
 import * as answers from './catalog/answers.js';
 import { capacityBurst } from './catalog/capacity.js';
-import { durabilitySurvivesRestart } from './catalog/durability.js';
+import { durabilitySurvivesRestart, RESTART_HINT } from './catalog/durability.js';
 import * as final from './catalog/final.js';
 import * as input from './catalog/input.js';
 import * as operationAnswers from './catalog/operation-answers.js';
@@ -15,7 +15,7 @@ import * as operationLifecycle from './catalog/operation-lifecycle.js';
 import * as operationProbes from './catalog/operation-probes.js';
 import * as registration from './catalog/registration.js';
 import { applyIdempotent, applyRepeatWhileRunning, planRepeatable } from './catalog/repeats.js';
-import type { Judgement, Rule, RuleResult, RuleStatus } from './types.js';
+import type { Judgement, PropertyCase, Rule, RuleResult, RuleSituation, RuleStatus } from './types.js';
 import { SituationViews } from './support/situation-views.js';
 
 /** The rulebook: every rule of the contract, once, in the order reports list them. */
@@ -60,6 +60,32 @@ export const RULE_IDS: readonly string[] = RULES.map((rule) => rule.id);
 
 /** The rules only a wait past the operation deadline can break. */
 export const DEADLINE_ONLY_RULE_IDS: ReadonlySet<string> = new Set(RULES.filter((rule) => rule.shownByWaitingOutDeadline === true).map((rule) => rule.id));
+
+/** The ids of the rules whose situations include `situation`, in the rulebook's order. */
+export function ruleIdsJudging(situation: RuleSituation): string[] {
+  return RULES.filter((rule) => rule.situations.includes(situation)).map((rule) => rule.id);
+}
+
+/** The rules about the registration document: judged once, and on their own by `check-registration`. */
+export function registrationRuleIds(): string[] {
+  return ruleIdsJudging('registration');
+}
+
+/** The ids of the rules a property case of any of these kinds judges, in the rulebook's order. */
+export function ruleIdsJudgedInCases(...cases: readonly PropertyCase[]): string[] {
+  return RULES.filter((rule) => rule.judgedInCases.some((kind) => cases.includes(kind))).map((rule) => rule.id);
+}
+
+/** The rules observed traffic judges across the whole traffic, not slice by slice. */
+export function ruleIdsJudgedAcrossTraffic(): string[] {
+  return RULES.filter((rule) => rule.judgedAcrossTraffic).map((rule) => rule.id);
+}
+
+/** The run's note when it did not restart the provisioner: which rules that leaves unjudged, and how to judge them. */
+export function notRestartedNote(): string {
+  const ids = ruleIdsJudging('restart');
+  return `the provisioner was not restarted, so ${ids.join(' and ')} ${ids.length === 1 ? 'was' : 'were'} not judged: ${RESTART_HINT}`;
+}
 
 export interface RuleSelection {
   /** Judge only these ids (all when absent). */

@@ -49,8 +49,49 @@ export type RuleView =
   | 'without-burst-repeats-or-overload';
 
 /**
+ * A situation whose exchanges can show whether a rule holds. A run drives each on purpose; observed traffic
+ * has the ones the control plane makes (a read after a final answer, a repeat that really happened), judged
+ * when they happen.
+ */
+export type RuleSituation =
+  /** A POST /plan or /apply of a valid change set, and its answer. */
+  | 'call'
+  /** A read of an accepted operation, up to and with its final answer, concurrent readers included. */
+  | 'read'
+  /** A read of an operation sent after its final answer arrived: a probe, or the control plane reading again. */
+  | 'read-after-final'
+  /** The same change set sent again: a plan twice, an apply after or while the first one ran. */
+  | 'repeat'
+  /** A read of a UUID the provisioner never issued. */
+  | 'unknown-id'
+  /** A read whose id is not a UUID. */
+  | 'malformed-id'
+  /** Many plan and apply calls at once. */
+  | 'burst'
+  /** A restart of the provisioner while operations were in progress. */
+  | 'restart'
+  /** A POST whose body is not JSON, or JSON but no change set. */
+  | 'bad-input'
+  /** The registration document: one document, not an exchange, judged once per run or observation. */
+  | 'registration';
+
+/** A kind of property case, by what it sends: each judges its own slice of the run by the rules that name it. */
+export type PropertyCase =
+  /** A generated change set sent to plan (and to apply, when the user allows it). */
+  | 'generated-change-set'
+  /** A generated change set applied, then planned and applied again as the control plane's next run would. */
+  | 'generated-repeat'
+  /** A model-based run's commands: submits, reads of known, unknown and malformed ids, waits. */
+  | 'model-based'
+  /** A generated body that is not JSON. */
+  | 'malformed-json'
+  /** A generated JSON body that is no change set. */
+  | 'invalid-change-set';
+
+/**
  * One rule of the contract: its stable id and level, the kit's sentence for it, its judge, and how it is
- * judged (the view of the transcript it sees, whether it is about timing).
+ * judged (the view of the transcript it sees, the situations that show it, which property cases judge it).
+ * Only these fields decide how a rule is judged: no consumer keeps its own list of ids.
  */
 export interface Rule {
   id: string;
@@ -60,8 +101,7 @@ export interface Rule {
   view: RuleView;
   /**
    * The rule is about how loaded the provisioner was at a moment (slow answers, transient 5xx or timeouts),
-   * not about what a call's input did: a property case judges it only when it is named, never through a
-   * `section.*` pattern.
+   * not about what a call's input did: no property case judges it (`judgedInCases` is empty).
    */
   timing: boolean;
   /**
@@ -69,6 +109,23 @@ export interface Rule {
    * deadline, so once the run has seen it fail, a property does not shrink a failure that broke only such rules.
    */
   shownByWaitingOutDeadline?: boolean;
+  /**
+   * The situations whose exchanges can show whether the rule holds. Observed traffic judges a read after a final
+   * answer by the rules with `read-after-final`, and the rules with `registration` once, on the registration
+   * document; `check-registration` judges those alone.
+   */
+  situations: readonly RuleSituation[];
+  /**
+   * The property cases that judge the rule on their own slice of the run; empty when no case does (timing rules:
+   * a case's input does not decide how loaded the provisioner was, and shrinking on them would chase noise).
+   */
+  judgedInCases: readonly PropertyCase[];
+  /**
+   * Observed traffic is judged in slices as it flows (an operation when it ends). A rule judged across the
+   * traffic compares a slice with every earlier one (an operationId an earlier 202 already carried): the observer
+   * decides it from the operationIds it remembers, and the evidence an observation keeps cannot show it again.
+   */
+  judgedAcrossTraffic: boolean;
   title: string;
   /** The rule in the kit's own words (the contract states it; this is what reports print). */
   sentence: string;

@@ -16,7 +16,6 @@ import { burstSuite } from '../../suites/scenarios/burst.js';
 import { restartSuite } from '../../suites/scenarios/restart.js';
 import { lateReads } from '../../suites/scenarios/late-reads.js';
 import type { Restart } from '../core/restart.js';
-import { NOT_RESTARTED_NOTE } from '../rules/catalog/durability.js';
 import { RestartFailedError } from '../errors.js';
 import { concludeRun } from './conclude.js';
 import { trackedProperty, trackedSuite } from './suite-tracking.js';
@@ -25,6 +24,7 @@ import { restartReserveMs, startBudget, withBudgetedTimeLimit, type RunBudget } 
 import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
 import { deadlineRulesFailed as deadlineRulesFailedIn } from './deadline-failures.js';
+import { notRestartedNote } from '../rules/index.js';
 import { FirstWave, NothingAnswered } from './first-wave.js';
 import { COLLECTOR_PACING } from '../client/collector-pacing.js';
 
@@ -221,7 +221,7 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
     notes: unreachable ? [] : [
       ...(interrupted ? ['the run was stopped before it ended: what was not driven was not judged, so it cannot pass'] : []),
       ...(request.properties?.suites.length ? [] : ['the property suites did not run: generated change sets and bad input were not tried']),
-      ...(request.restart ? [] : [NOT_RESTARTED_NOTE]),
+      ...(request.restart ? [] : [notRestartedNote()]),
     ],
     operations,
     properties,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { judgeRules } from '../rules/index.js';
+import { judgeRules, ruleIdsJudgedAcrossTraffic } from '../rules/index.js';
 import { catalogSha256, MANIFEST_FILE, MANIFEST_FORMAT, sha256, type BundleManifest } from './bundle-manifest.js';
 import { parseTranscriptFile } from '../transcript/transcript-file.js';
 import { decideVerdict } from './verdict.js';
@@ -8,7 +8,6 @@ import { applyBaseline } from './baseline.js';
 import type { Waiver } from '../config/baseline.js';
 import { jsonSyntaxMessage } from '../core/json.js';
 import type { Exchange } from '../transcript/exchange.js';
-import { JUDGED_ACROSS_TRAFFIC } from '../core/observation.js';
 
 /** One thing wrong with a bundle, and the file it is about. */
 export interface BundleProblem {
@@ -154,7 +153,9 @@ export async function verifyBundle(dir: string): Promise<BundleCheck> {
  */
 function checkObservedEvidence(report: RecordedReport, parsed: ReturnType<typeof parseTranscriptFile>, problems: BundleProblem[]): string[] {
   const broken = report.rules.filter((rule) => BROKEN.has(rule.status));
-  const notRejudged = broken.filter((rule) => JUDGED_ACROSS_TRAFFIC.includes(rule.id)).map((rule) => rule.id);
+  // A rule judged across the traffic compared a 202 with every id seen before, which the kept evidence cannot show: left as recorded.
+  const acrossTraffic = ruleIdsJudgedAcrossTraffic();
+  const notRejudged = broken.filter((rule) => acrossTraffic.includes(rule.id)).map((rule) => rule.id);
   const recordedBroken = broken.filter((rule) => !notRejudged.includes(rule.id));
   if (recordedBroken.length === 0) return notRejudged;
   const judged = new Map(

@@ -8,6 +8,7 @@ import type { ExchangeTag } from '../../src/transcript/exchange.js';
 import { invalidChangeSetArbitrary, malformedJsonArbitrary, type BadBody } from './bad-input-arbitrary.js';
 import { checkProperty } from './check-property.js';
 import { judgeCase } from './judge-case.js';
+import { ruleIdsJudgedInCases } from '../../src/rules/index.js';
 import { SHRINK_WIDTH, type CaseVerdict, type PropertyContext, type PropertySuite } from './property.js';
 import { submitCase } from './submit-case.js';
 import { probeRead } from '../probe-read.js';
@@ -29,7 +30,8 @@ export const malformedJson: PropertySuite = badInputSuite(MALFORMED_JSON, 'malfo
 export const invalidChangeSet: PropertySuite = badInputSuite(INVALID_CHANGE_SET, 'invalid-change-set', 40, invalidChangeSetArbitrary);
 
 function badInputSuite(name: string, tag: ExchangeTag & ('malformed-json' | 'invalid-change-set'), defaultMaxExamples: number, arbitrary: typeof malformedJsonArbitrary): PropertySuite {
-  const rule = `input.${tag}`;
+  // The rules that declare this kind of bad body's cases judge them.
+  const rules = ruleIdsJudgedInCases(tag);
   return {
     name,
     defaultMaxExamples,
@@ -43,7 +45,7 @@ function badInputSuite(name: string, tag: ExchangeTag & ('malformed-json' | 'inv
         shrinkWidth: () => SHRINK_WIDTH,
         candidatesFromValue: true,
         caseKey: (body) => body.text,
-        runCase: (body, caseSuite, signal) => runCase(context, tag, rule, body, caseSuite, signal),
+        runCase: (body, caseSuite, signal) => runCase(context, tag, rules, body, caseSuite, signal),
         describe: describeBody,
       });
     },
@@ -56,7 +58,7 @@ function badInputSuite(name: string, tag: ExchangeTag & ('malformed-json' | 'inv
  * interval later, up to three times; each time again, a read of a random unknown UUID goes with it, so that the
  * case itself shows whether the provisioner answered anything else meanwhile.
  */
-async function runCase(context: PropertyContext, tag: ExchangeTag, rule: string, body: BadBody, caseSuite: string, signal: AbortSignal): Promise<CaseVerdict> {
+async function runCase(context: PropertyContext, tag: ExchangeTag, rules: readonly string[], body: BadBody, caseSuite: string, signal: AbortSignal): Promise<CaseVerdict> {
   for (let sends = 1; !signal.aborted; sends++) {
     const [answer] = await Promise.all([
       submitCase(context, { kind: 'plan', tag, body: body.text, caseSuite, signal }),
@@ -65,7 +67,7 @@ async function runCase(context: PropertyContext, tag: ExchangeTag, rule: string,
     if (!isTransient(answer) || sends >= READS_BEFORE_GIVING_UP) break;
     await sleep(context.judgeContext.pollIntervalMs, signal);
   }
-  return judgeCase(context, caseSuite, [], [rule]);
+  return judgeCase(context, caseSuite, [], rules);
 }
 
 function readSomethingElse(context: PropertyContext, caseSuite: string, signal: AbortSignal): Promise<unknown> {

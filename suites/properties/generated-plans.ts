@@ -5,15 +5,16 @@ import { checkProperty } from './check-property.js';
 import { changeKeys, templatedChangeSetArbitrary, type TemplatedChangeSet } from './change-set-arbitrary.js';
 import { templateOf, type ChangeSetTemplate } from './change-set-template.js';
 import { judgeCase } from './judge-case.js';
+import { ruleIdsJudgedInCases } from '../../src/rules/index.js';
 import { SHRINK_WIDTH, type CaseVerdict, type PropertyContext, type PropertySuite } from './property.js';
 import { submitCase } from './submit-case.js';
 
 export const GENERATED_PLANS = 'property/generated-plans';
 
 /** The rules every answer to a valid change set is held to. */
-const RULES = ['answer.*', 'accepted.*', 'final.*', 'operation.*'];
+const RULES = ruleIdsJudgedInCases('generated-change-set');
 /** And when generated change sets are applied: each is planned twice and applied twice, and the repeats end as the firsts (a case never repeats an apply while it runs, so that rule stays unexercised in it). */
-const APPLY_RULES = [...RULES, 'plan.*', 'apply.*'];
+const APPLY_RULES = ruleIdsJudgedInCases('generated-change-set', 'generated-repeat');
 
 /**
  * Plans run at the same time: they change nothing. Each follows its operation with up to 3 reads at once, so 20

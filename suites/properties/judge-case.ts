@@ -1,12 +1,9 @@
 import type { ChangeSetInfo, JudgeContext } from '../../src/core/judge-context.js';
-import { judgeRules, RULES } from '../../src/rules/index.js';
+import { judgeRules } from '../../src/rules/index.js';
 import type { RuleResult } from '../../src/rules/types.js';
 import { isBusyAnswer, KitLoad, SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import type { CaseVerdict, PropertyContext } from './property.js';
-
-/** Rules a case is judged by unless told otherwise: everything about answers and reads, nothing about the registration. */
-export const CASE_RULES: readonly string[] = ['answer.*', 'accepted.*', 'final.*', 'operation.*', 'input.*'];
 
 /** The rules a slice of the run broke, and the slice they were judged on. */
 export interface CaseJudgement {
@@ -29,16 +26,12 @@ export function caseTranscript(context: PropertyContext, caseSuite: string): Tra
 }
 
 /**
- * Judges a transcript by the run's own judges, restricted to `ruleIds` (ids or `section.*` patterns). The one
- * place a case is judged: a property never decides a rule by any other code than the run-wide judgement does.
+ * Judges a transcript by the run's own judges, restricted to `ruleIds` (the rules that name the case's kind in
+ * `judgedInCases`). The one place a case is judged: a property never decides a rule by any other code than the
+ * run-wide judgement does.
  */
-export function judgeTranscript(
-  transcript: Transcript,
-  judgeContext: JudgeContext,
-  ruleIds: readonly string[] = CASE_RULES,
-  load?: KitLoad,
-): CaseJudgement {
-  const results = judgeRules(transcript, judgeContext, { only: expandRuleIds(ruleIds) }, load);
+export function judgeTranscript(transcript: Transcript, judgeContext: JudgeContext, ruleIds: readonly string[], load?: KitLoad): CaseJudgement {
+  const results = judgeRules(transcript, judgeContext, { only: ruleIds }, load);
   return { broken: results.filter(breaksCase), transcript };
 }
 
@@ -46,8 +39,8 @@ export function judgeTranscript(
 export function judgeCaseSlice(
   context: PropertyContext,
   caseSuite: string,
-  extraChangeSets: readonly ChangeSetInfo[] = [],
-  ruleIds: readonly string[] = CASE_RULES,
+  extraChangeSets: readonly ChangeSetInfo[],
+  ruleIds: readonly string[],
 ): CaseJudgement {
   const judgeContext = { ...context.judgeContext, changeSets: [...context.judgeContext.changeSets, ...extraChangeSets] };
   const slice = caseTranscript(context, caseSuite);
@@ -67,14 +60,8 @@ function loadMet(slice: Transcript, whole: Transcript): KitLoad | undefined {
 /**
  * Judges one case by the same rules as the whole run, with the case's generated change sets known. A MUST or
  * SHOULD rule that does not hold breaks the case; ADVICE never does (it is no contract).
- * `ruleIds` holds ids or `section.*` patterns; by default {@link CASE_RULES}.
  */
-export function judgeCase(
-  context: PropertyContext,
-  caseSuite: string,
-  extraChangeSets: readonly ChangeSetInfo[],
-  ruleIds: readonly string[] = CASE_RULES,
-): CaseVerdict {
+export function judgeCase(context: PropertyContext, caseSuite: string, extraChangeSets: readonly ChangeSetInfo[], ruleIds: readonly string[]): CaseVerdict {
   return verdictOf(judgeCaseSlice(context, caseSuite, extraChangeSets, ruleIds));
 }
 
@@ -113,16 +100,4 @@ export function firstNote(rule: RuleResult, where?: string): string {
 
 function breaksCase(result: RuleResult): boolean {
   return result.status === 'fail' || result.status === 'warn';
-}
-
-/**
- * Turns `section.*` patterns into the catalog ids they stand for. A pattern leaves out timing rules: slow
- * answers and transient 5xx or timeouts say how loaded the provisioner was at that moment, not what the case's
- * input did. A correct provisioner that answers 503 now and then must never fail a property, and shrinking on
- * timing would chase noise. The run-wide judgement still counts them; a case judges them only when named.
- */
-function expandRuleIds(ruleIds: readonly string[]): string[] {
-  return RULES.filter((rule) =>
-    ruleIds.some((pattern) => (pattern.endsWith('.*') ? rule.id.startsWith(pattern.slice(0, -1)) && !rule.timing : rule.id === pattern)),
-  ).map((rule) => rule.id);
 }

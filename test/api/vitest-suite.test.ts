@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startReferenceProvisioner, type RunningReference } from '../../src/index.js';
 import { describeConformance } from '../../src/vitest.js';
+import { RULES } from '../../src/rules/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 let served: RunningReference | undefined;
@@ -56,7 +57,7 @@ describe('describeConformance against a broken provisioner', () => {
     });
     const results = (JSON.parse(readFileSync(output, 'utf8')) as VitestJson).testResults.flatMap((file) => file.assertionResults);
     const status = (title: string): string | undefined => results.find((result) => result.title === title)?.status;
-    expect(results).toHaveLength(34);
+    expect(results).toHaveLength(RULES.length);
     expect(status('final.results-match-changes')).toBe('failed');
     expect(results.find((result) => result.title === 'final.results-match-changes')!.failureMessages.join('\n')).toContain('repeat: curl');
     expect(status('answer.status')).toBe('passed');

@@ -6,7 +6,8 @@ import { CASES_KEPT, NEVER_HAD } from '../../src/observe/rule-tally.js';
 import { observedContext } from '../../src/observe/observe.js';
 import { chooseMaxOperationDuration } from '../../src/config/run-config.js';
 import type { Exchange } from '../../src/transcript/exchange.js';
-import { IN_PROGRESS, shopDbFinal, T0, TranscriptBuilder } from '../support/transcript-builder.js';
+import { Transcript } from '../../src/transcript/transcript.js';
+import { IN_PROGRESS, shopDbFinal, T0, TranscriptBuilder, type AnswerSpec } from '../support/transcript-builder.js';
 
 const SHOP_DB_SET = JSON.stringify({ kind: 'managed-resource', type: 'postgres', changes: [{ id: 'shop-db', environment: 'test', action: 'created' }] });
 
@@ -136,6 +137,39 @@ describe('the streaming judge', () => {
     j.add(b.read(randomUUID(), { status: 404, body: 'not here', contentType: 'text/plain' }));
     expect(j.traffic().unattachedReads).toBe(1);
     expect(statusOf(j, 'operation.404-identifiable')).toBe('advice');
+  });
+
+  it('judges a read after the final answer by every rule a run judges it by', () => {
+    const context = observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0);
+    const readsAgain: Record<string, AnswerSpec> = {
+      'the final answer labelled text/plain': { body: shopDbFinal(), contentType: 'text/plain' },
+      'a final answer with a result too many': { body: { ...shopDbFinal(), results: [...(shopDbFinal().results as unknown[]), { id: 'cache', environment: 'test', outcome: 'succeeded', description: 'done' }] } },
+      'a 500': { status: 500, body: 'boom', contentType: 'text/plain' },
+      'in_progress without a note': { body: { ...IN_PROGRESS, description: '' } },
+      'a 404 page': { status: 404, body: 'gone', contentType: 'text/plain' },
+    };
+    for (const [what, again] of Object.entries(readsAgain)) {
+      const j = judge();
+      const b = new TranscriptBuilder();
+      const id = randomUUID();
+      const exchanges = [...operation(b, id), b.read(id, again)];
+      for (const exchange of exchanges) j.add(exchange);
+      // A run's own read after the final answer is a probe tagged so; the observer tags the control plane's so too.
+      const driven = new Transcript(exchanges.map((e, i) => (i === exchanges.length - 1 ? { ...e, tag: 'read-after-final' as const, probe: true } : e)));
+      const run = judgeRules(driven, { ...context, changeSets: [{ name: 'shop-db', changes: [{ id: 'shop-db', environment: 'test' }] }] }, {});
+      const observed = new Map(j.results().map((result) => [result.id, result.status]));
+      expect(run.filter((result) => observed.get(result.id) !== result.status).map((result) => `${result.id}: run ${result.status}, observe ${observed.get(result.id)}`), what).toEqual([]);
+    }
+  });
+
+  it('fails operation.body on a read after the final answer labelled text/plain, as a run does', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const id = randomUUID();
+    for (const exchange of operation(b, id)) j.add(exchange);
+    j.add(b.read(id, { body: shopDbFinal(), contentType: 'text/plain' }));
+    expect(statusOf(j, 'operation.body')).toBe('fail');
+    expect(j.ruleCounts()['operation.body']).toEqual({ exercised: 2, held: 1, broken: 1 });
   });
 
   it('judges a call answered at once alone, at once', () => {

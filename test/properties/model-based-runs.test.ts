@@ -90,9 +90,8 @@ async function modelContext(url: string, budget: Budget): Promise<{ context: Pro
 
 /** The run-wide rules a model-based run can break that did not hold, judged over everything the property sent. */
 function brokenRunWide(checked: Checked): string[] {
-  const prefixes = MODEL_CASE_RULES.map((pattern) => pattern.replace('*', ''));
   return judgeRules(checked.transcript, checked.judgeContext)
-    .filter((r) => prefixes.some((prefix) => r.id.startsWith(prefix)) && (r.status === 'fail' || r.status === 'warn'))
+    .filter((r) => MODEL_CASE_RULES.includes(r.id) && (r.status === 'fail' || r.status === 'warn'))
     .map((r) => r.id);
 }
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { RULE_IDS, RULES } from '../../src/rules/index.js';
+import {
+  notRestartedNote,
+  registrationRuleIds,
+  RULE_IDS,
+  RULES,
+  ruleIdsJudgedAcrossTraffic,
+  ruleIdsJudgedInCases,
+  ruleIdsJudging,
+} from '../../src/rules/index.js';
+import type { Rule, RuleSection } from '../../src/rules/types.js';
 import { CONTRACT_RULES } from './contract-ids.js';
 
 describe('the rulebook', () => {
@@ -20,5 +29,51 @@ describe('the rulebook', () => {
       expect(rule.section, rule.id).toBeTruthy();
     }
   });
+});
 
+describe('the rulebook as its consumers read it', () => {
+  const ids = (rules: readonly Rule[]): string[] => rules.map((rule) => rule.id);
+  const inSections = (...sections: RuleSection[]): Rule[] => RULES.filter((rule) => sections.includes(rule.section));
+
+  it('judges in generated change sets and model-based cases every rule about answers, final answers and reads but timing ones', () => {
+    const everyCall = ids(inSections('answers', 'final', 'reads').filter((rule) => !rule.timing));
+    expect(ruleIdsJudgedInCases('generated-change-set')).toEqual(everyCall);
+    expect(ruleIdsJudgedInCases('model-based')).toEqual(everyCall);
+    expect(ruleIdsJudgedInCases('generated-change-set', 'generated-repeat')).toEqual(ids(RULES.filter((rule) => everyCall.includes(rule.id) || rule.section === 'repeats')));
+  });
+
+  it('judges each kind of bad body by the one rule about it', () => {
+    expect([...ruleIdsJudgedInCases('malformed-json'), ...ruleIdsJudgedInCases('invalid-change-set')]).toEqual(ids(inSections('bad-input')));
+    expect(ruleIdsJudgedInCases('malformed-json')).toHaveLength(1);
+  });
+
+  it('judges the registration document by the rules of its section', () => {
+    expect(registrationRuleIds()).toEqual(ids(inSections('registration')));
+  });
+
+  it('judges across observed traffic only the rule that operationIds are unique', () => {
+    expect(ruleIdsJudgedAcrossTraffic()).toEqual(['accepted.operation-id-unique']);
+  });
+
+  it('judges a read after the final answer by the rules about reads and final bodies that look at it', () => {
+    expect(ruleIdsJudging('read-after-final')).toEqual([
+      'final.results-match-changes',
+      'final.result-shape',
+      'final.outcome-consistent',
+      'operation.transient-errors',
+      'operation.body',
+      'operation.in-progress-results-empty',
+      'operation.in-progress-description',
+      'operation.no-in-progress-after-final',
+      'operation.final-stable',
+      'operation.final-retained',
+      'operation.404-identifiable',
+    ]);
+  });
+
+  it('names the rules a run without a restart leaves unjudged', () => {
+    expect(notRestartedNote()).toBe(
+      'the provisioner was not restarted, so durability.survives-restart was not judged: give --restart-command CMD to restart the provisioner during the run',
+    );
+  });
 });

@@ -69,6 +69,9 @@ export const acceptedBody: Rule = {
   section: 'answers',
   view: 'without-restart',
   timing: false,
+  situations: ['call'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: '202 carries an operationId',
   sentence: 'The body of a 202 answer has an operationId field whose value is a string.',
   judge(transcript) {
@@ -88,6 +91,9 @@ export const acceptedOnlyOperationId: Rule = {
   section: 'answers',
   view: 'without-restart',
   timing: false,
+  situations: ['call'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: '202 carries nothing but the operationId',
   sentence: 'The body of a 202 answer has no field besides operationId.',
   judge(transcript) {
@@ -103,6 +109,9 @@ export const acceptedOperationIdUuid: Rule = {
   section: 'answers',
   view: 'without-restart',
   timing: false,
+  situations: ['call'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'operationId is a UUID',
   sentence:
     'An operationId is a UUID written canonically (8-4-4-4-12 hexadecimal digits with the RFC 9562 variant), and neither the nil nor the max UUID.',
@@ -129,6 +138,9 @@ export const acceptedOperationIdUnique: Rule = {
   section: 'answers',
   view: 'without-restart',
   timing: false,
+  situations: ['call', 'repeat'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: true,
   title: 'operationIds are never reused',
   sentence: 'Two 202 answers in one run never carry the same operationId, not even when the same change set is sent twice.',
   judge(transcript) {
@@ -161,6 +173,9 @@ export const acceptedOperationIdRandom: Rule = {
   section: 'answers',
   view: 'without-restart',
   timing: false,
+  situations: ['call'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'operationIds are random',
   sentence: 'An operationId is drawn from a random source (a version 4 UUID); name-based, time-based or patterned ids are warned about.',
   judge(transcript) {

@@ -55,6 +55,9 @@ export const answerStatus: Rule = {
   section: 'answers',
   view: 'without-burst-repeats-or-overload',
   timing: false,
+  situations: ['call'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'Plan and apply answer 200 or 202',
   sentence: 'A plan or apply call with a valid change set is answered with status 200 or 202; any other status, or no answer at all, fails.',
   judge(transcript) {
@@ -86,6 +89,9 @@ export const answerJson: Rule = {
   section: 'answers',
   view: 'without-restart',
   timing: false,
+  situations: ['call'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'Answers are JSON objects',
   sentence: 'A 200 or 202 answer carries a JSON content type (application/json or a +json type) and a body that is a JSON object.',
   judge(transcript) {
@@ -115,6 +121,9 @@ export const answerPrompt: Rule = {
   section: 'answers',
   view: 'without-burst-calls',
   timing: true,
+  situations: ['call'],
+  judgedInCases: [],
+  judgedAcrossTraffic: false,
   title: 'Answers come at once',
   sentence: 'Plan and apply are answered within the answer timeout; work that takes longer is accepted with 202 instead of holding the call open.',
   judge(transcript, context) {

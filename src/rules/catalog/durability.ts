@@ -70,10 +70,10 @@ export const durabilitySurvivesRestart: Rule = {
   section: 'load',
   view: 'whole',
   timing: false,
+  situations: ['restart'],
+  judgedInCases: [],
+  judgedAcrossTraffic: false,
   title: 'Operations survive a restart',
   sentence: 'An operation accepted before the provisioner restarts is still known afterwards and reaches a final answer.',
   judge: judgeSurvivesRestart,
 };
-
-/** The run's note when no restart command was given: which rule that leaves unjudged, and how to judge it. */
-export const NOT_RESTARTED_NOTE = `the provisioner was not restarted, so ${durabilitySurvivesRestart.id} was not judged: ${RESTART_HINT}`;

@@ -47,6 +47,9 @@ export const finalBody: Rule = {
   section: 'final',
   view: 'without-restart',
   timing: false,
+  situations: ['call'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'A 200 answer is a final answer',
   sentence: 'A 200 answer to plan or apply has outcome succeeded or failed (never in_progress), a string description and a results array.',
   judge(transcript) {
@@ -153,6 +156,9 @@ export const finalResultsMatchChanges: Rule = {
   section: 'final',
   view: 'without-restart',
   timing: false,
+  situations: ['call', 'read', 'read-after-final'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'One result per change',
   sentence:
     'A final answer holds exactly one result for each change of the change set, matched by id and environment: none missing, none extra, none twice, failed answers included.',
@@ -187,6 +193,9 @@ export const finalResultShape: Rule = {
   section: 'final',
   view: 'without-restart',
   timing: false,
+  situations: ['call', 'read', 'read-after-final'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'Results have the contract shape',
   sentence:
     'Each result has a string id, a string environment, an outcome of succeeded or failed, a string description, and outputs that are an object when present.',
@@ -217,6 +226,9 @@ export const finalOutcomeConsistent: Rule = {
   section: 'final',
   view: 'without-restart',
   timing: false,
+  situations: ['call', 'read', 'read-after-final'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'Overall outcome agrees with the results',
   sentence: 'A final answer that says succeeded holds no failed result; one with a failed result says failed.',
   judge(transcript) {

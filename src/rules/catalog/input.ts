@@ -45,6 +45,9 @@ export const inputMalformedJson: Rule = {
   section: 'bad-input',
   view: 'without-restart',
   timing: false,
+  situations: ['bad-input'],
+  judgedInCases: ['malformed-json'],
+  judgedAcrossTraffic: false,
   title: 'Malformed JSON is a client error',
   sentence:
     'A plan or apply call whose body is not JSON answers 4xx, never 2xx and never 5xx. A 5xx or a timeout is no answer, so the body is sent again over two poll intervals; a body that gets nothing but 5xx while other calls are answered fails.',
@@ -123,6 +126,9 @@ export const inputInvalidChangeSet: Rule = {
   section: 'bad-input',
   view: 'without-restart',
   timing: false,
+  situations: ['bad-input'],
+  judgedInCases: ['invalid-change-set'],
+  judgedAcrossTraffic: false,
   title: 'Invalid change sets are refused cleanly',
   sentence:
     'A plan or apply call whose JSON body is not a change set answers 4xx or a failed final answer: never 5xx, never a hang, never a 202 that leads nowhere. A 5xx or a timeout is no answer, so the body is sent again over two poll intervals; a body that gets nothing but 5xx while other calls are answered fails.',

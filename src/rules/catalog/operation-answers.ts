@@ -33,6 +33,9 @@ export const operationStatus: Rule = {
   section: 'reads',
   view: 'without-restart',
   timing: false,
+  situations: ['read'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'Reads of running work answer 200',
   sentence: 'A read of an operation that has not given its final answer yet answers 200 (a 5xx is tolerated as transient); any other status fails.',
   judge(transcript) {
@@ -98,6 +101,9 @@ export const operationTransientErrors: Rule = {
   section: 'reads',
   view: 'without-restart',
   timing: true,
+  situations: ['read', 'read-after-final'],
+  judgedInCases: [],
+  judgedAcrossTraffic: false,
   title: 'Reads answer without transient errors',
   sentence:
     'Reads answer without 5xx statuses, timeouts or refused connections; the control plane reads again after those, so each is counted as a warning.',
@@ -140,6 +146,9 @@ export const operationBody: Rule = {
   section: 'reads',
   view: 'without-restart',
   timing: false,
+  situations: ['read', 'read-after-final'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'Reads have the outcome shape',
   sentence:
     'A 200 read carries a JSON content type and a JSON object with outcome in_progress, succeeded or failed, a string description and a results array.',
@@ -165,6 +174,9 @@ export const operationInProgressResultsEmpty: Rule = {
   section: 'reads',
   view: 'without-restart',
   timing: false,
+  situations: ['read', 'read-after-final'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'No results while in progress',
   sentence: 'While an operation answers in_progress, its results array is empty.',
   judge(transcript) {
@@ -223,6 +235,9 @@ export const operationInProgressDescription: Rule = {
   section: 'reads',
   view: 'without-restart',
   timing: false,
+  situations: ['read', 'read-after-final'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'In-progress answers carry a progress note',
   sentence: 'An in_progress answer has a progress note in description that is not empty and at most 500 characters long.',
   judge(transcript) {

@@ -32,6 +32,9 @@ export const operationNoInProgressAfterFinal: Rule = {
   section: 'reads',
   view: 'without-restart',
   timing: false,
+  situations: ['read-after-final'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'No in_progress after a final answer',
   sentence:
     'Once a read of an operation has been answered with a final outcome, no read sent after that answer arrived, by any reader, answers in_progress.',
@@ -61,6 +64,9 @@ export const operationFinalStable: Rule = {
   section: 'reads',
   view: 'without-restart',
   timing: false,
+  situations: ['read-after-final'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'A final answer does not change',
   sentence: 'After a final answer, every later read gives the same final answer (same outcome, same results) or 404 once the operation is forgotten.',
   judge(transcript) {
@@ -106,6 +112,9 @@ export const operationFinalRetained: Rule = {
   section: 'reads',
   view: 'without-restart',
   timing: false,
+  situations: ['read-after-final'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'Final answers are kept for a while',
   sentence:
     'A final answer can still be read, unchanged, right after it was given and about one poll interval later, so that an answer lost on the network is not turned into a 404.',

@@ -21,6 +21,9 @@ export const operationUnknown404: Rule = {
   section: 'reads',
   view: 'without-restart',
   timing: false,
+  situations: ['unknown-id'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'Unknown ids answer 404',
   sentence:
     'A read of a random UUID the provisioner never issued answers 404, and reading it does not create it: a second read answers 404 too. A 5xx is no answer, so the id is read again over two poll intervals; an unknown id that answers nothing but 5xx while reads of known operations are answered fails.',
@@ -58,6 +61,9 @@ export const operation404Identifiable: Rule = {
   section: 'reads',
   view: 'without-restart',
   timing: false,
+  situations: ['read', 'read-after-final', 'unknown-id', 'malformed-id'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: '404 answers are recognisable',
   sentence:
     'A 404 from the provisioner has a JSON content type and a JSON body, so that it cannot be taken for a 404 from a router or proxy in front of it.',
@@ -84,6 +90,9 @@ export const operationMalformedId: Rule = {
   section: 'reads',
   view: 'without-restart',
   timing: false,
+  situations: ['malformed-id'],
+  judgedInCases: ['generated-change-set', 'model-based'],
+  judgedAcrossTraffic: false,
   title: 'Malformed ids are rejected cleanly',
   sentence:
     'A read whose id is not a UUID answers 400 or 404, never 200 and never a 5xx. A 5xx or a timeout is no answer, so the id is read again over two poll intervals; a malformed id that answers nothing but 5xx while reads of known operations are answered fails.',

@@ -15,6 +15,9 @@ export const registrationBody: Rule = {
   section: 'registration',
   view: 'without-restart',
   timing: false,
+  situations: ['registration'],
+  judgedInCases: [],
+  judgedAcrossTraffic: false,
   title: 'The registration document is complete',
   sentence: 'The registration has a non-empty string name, an absolute http or https url, and a non-empty types array of {kind, type} strings.',
   judge(_transcript, context) {
@@ -40,6 +43,9 @@ export const registrationMaxOperationDuration: Rule = {
   section: 'registration',
   view: 'without-restart',
   timing: false,
+  situations: ['registration'],
+  judgedInCases: [],
+  judgedAcrossTraffic: false,
   title: 'maxOperationDuration is registered and valid',
   sentence:
     'maxOperationDuration, when present, is an ISO 8601 duration above zero and at most PT30M; a provisioner that answered 202 must register it.',

@@ -1,2 +1,4 @@
-/** Rules a model-based case is judged by: everything its plans, applies and reads can break. */
-export const MODEL_CASE_RULES: readonly string[] = ['answer.*', 'accepted.*', 'final.*', 'operation.*'];
+import { ruleIdsJudgedInCases } from '../../../src/rules/index.js';
+
+/** Rules a model-based case is judged by: the rules that declare model-based cases judge them. */
+export const MODEL_CASE_RULES: readonly string[] = ruleIdsJudgedInCases('model-based');
