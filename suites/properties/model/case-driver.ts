@@ -7,8 +7,7 @@ import type { Exchange, SubmitKind } from '../../../src/transcript/exchange.js';
 import type { PropertyContext } from '../property.js';
 import type { TrackedOperation } from './model.js';
 import { ReadsWhileWaiting } from './reads-while-waiting.js';
-import { answerText } from './answer-text.js';
-import { shortList } from './follow-summary.js';
+import { answerText, shortList } from './answer-text.js';
 import { CaseStopped } from './violation.js';
 import { post } from '../../post.js';
 
