@@ -136,6 +136,7 @@ async function propertySettings(config: RunConfig): Promise<PropertyRunSettings 
     timeLimitMs: properties.timeLimit?.ms ?? config.timeLimit!.ms,
     // Given or derived: the run's budget leaves it as it is.
     timeLimitGiven: properties.timeLimit !== undefined,
+    ...(properties.timeLimit && { timeLimitOrigin: properties.timeLimit.origin }),
     ...(properties.seed !== undefined && { seed: properties.seed }),
     ...(properties.path !== undefined && { path: properties.path }),
     allowApplyGenerated: properties.allowApplyGenerated,
