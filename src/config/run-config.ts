@@ -1,6 +1,7 @@
 import type { Duration } from '../core/duration.js';
 import { parseMaxOperationDuration, parsePositiveDuration, PT30M_MS } from '../core/duration.js';
 import type { DurationSetting, RegistrationDocument } from '../core/judge-context.js';
+import type { PropertyTimeLimit } from '../core/property-time-limit.js';
 import { isValidPointer } from '../core/json-pointer.js';
 import { bundledPath } from '../core/package.js';
 import { UsageError } from '../errors.js';
@@ -12,6 +13,7 @@ import { parseHeaders } from './headers.js';
 import { checkOutputPaths, type RunOutputs } from './output-paths.js';
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES, type ProfileName } from './profiles.js';
 import { PROPERTY_CATALOG } from './property-catalog.js';
+import { resolvePropertyTimeLimit } from './property-time-limit.js';
 import { loadRegistration, registeredMaxOperationDuration } from './registration.js';
 import { RUN_DEFAULTS } from './run-defaults.js';
 import { camelOf, flagOf, isRunOptionName, RUN_OPTION_NAMES, type RunOptions } from './run-options.js';
@@ -34,10 +36,11 @@ export interface PropertyConfig {
   /** Cases per property (the flag's, else the profile's); absent: each property's own default. */
   maxExamples?: number;
   /**
-   * Each property's time limit. Absent only when the run has a time limit and no property time limit was
-   * given: then each property gets what the run's budget leaves when the properties start.
+   * Each property's time limit: the one given, else derived from the operations its cases wait for. Absent when
+   * the run has a time limit and no property time limit was given (then each property gets what the run's
+   * budget leaves when the properties start), or when no property runs.
    */
-  timeLimit?: Duration;
+  timeLimit?: PropertyTimeLimit;
   seed?: number;
   /** With `seed`: replays the one case this fast-check path names. */
   path?: string;
@@ -112,8 +115,8 @@ function layered(sources: RunSources): { options: RunOptions; profile: ProfileNa
   const profile = given.profile ?? (fromFile.profile as string | undefined) ?? DEFAULT_PROFILE;
   if (!isProfileName(profile)) throw new UsageError('--profile', `unknown profile "${String(profile)}" (known: ${PROFILE_NAMES.join(', ')})`);
   const fromProfile = camelKeys(PROFILES[profile].values);
-  // These two are decided later, from what else was given: whether they were given at all is what counts.
-  const { propertyTimeLimit: _property, maxOperationDuration: _operation, ...defaults } = RUN_DEFAULTS;
+  // Decided later, from what else was given: whether it was given at all is what counts.
+  const { maxOperationDuration: _operation, ...defaults } = RUN_DEFAULTS;
   return { options: { ...defaults, ...fromProfile, ...fromFile, ...given, profile } as RunOptions, profile, ...(file !== undefined && { configFile: file }) };
 }
 
@@ -166,7 +169,7 @@ export async function resolveRunConfig(sources: RunSources): Promise<RunConfig> 
     ...optional('restartCommand', restartCommandOption(options.restartCommand)),
     restartTimeout: durationOption('restartTimeout', options.restartTimeout),
     ...optional('timeLimit', timeLimit),
-    properties: propertyConfig(options, PROFILES[profile].maxExamples, timeLimit),
+    properties: propertyConfig(options, PROFILES[profile].maxExamples),
     outputs: checkOutputPaths({ report: options.report, junit: options.junit, html: options.html, transcript: options.transcript, bundle: options.bundle }),
   };
   // Files are read last: a mistyped flag is reported before a slow or missing file.
@@ -176,11 +179,25 @@ export async function resolveRunConfig(sources: RunSources): Promise<RunConfig> 
   const registration = registrationFile === undefined ? undefined : await loadRegistration(registrationFile);
   if (profile === 'certify' && registration === undefined) throw new UsageError('--registration', 'the certify profile needs the registration document: certification judges it');
   const baseline = options.baseline === undefined ? undefined : loadBaseline(options.baseline);
+  const maxOperationDuration = chooseMaxOperationDuration(options.maxOperationDuration, registration);
+  // The reference's own registration is the kit's choice, not a length of work the user vouched for.
+  const maxOperationDurationGiven = maxOperationDuration.source === 'flag' || (maxOperationDuration.source === 'registration' && options.registration !== undefined);
+  const { timeLimit: givenPropertyLimit, ...properties } = config.properties;
+  const propertyLimit = resolvePropertyTimeLimit(givenPropertyLimit, {
+    names: properties.names,
+    appliesGenerated: properties.allowApplyGenerated && !config.planOnly,
+    maxOperationDuration,
+    maxOperationDurationGiven,
+    pollInterval: config.pollInterval,
+    answerTimeout: config.answerTimeout,
+    ...optional('runTimeLimit', timeLimit),
+  });
   return {
     ...config,
+    properties: { ...properties, ...optional('timeLimit', propertyLimit) },
     changeSets,
     ...optional('registration', registration),
-    maxOperationDuration: chooseMaxOperationDuration(options.maxOperationDuration, registration),
+    maxOperationDuration,
     ...optional('baseline', baseline),
   };
 }
@@ -295,11 +312,14 @@ export function chooseMaxOperationDuration(option: string | undefined, registrat
   return { ms: PT30M_MS, text: RUN_DEFAULTS.maxOperationDuration, source: 'default' };
 }
 
-/** The property options as the run's property configuration; every problem names its option. */
-export function propertyConfig(options: RunOptions, profileMaxExamples: number | undefined, runTimeLimit: Duration | undefined): PropertyConfig {
+/**
+ * The property options as the run's property configuration; every problem names its option. The time limit is
+ * only the one given: the rest of it needs the maxOperationDuration, known once the registration is read
+ * (see resolvePropertyTimeLimit).
+ */
+export function propertyConfig(options: RunOptions, profileMaxExamples: number | undefined): PropertyConfig {
   const given = options.propertyTimeLimit;
-  // A run-wide budget decides the properties' limit unless one was given; without either, the built-in one holds.
-  const timeLimit = given !== undefined ? durationOption('propertyTimeLimit', given) : runTimeLimit ? undefined : durationOption('propertyTimeLimit', RUN_DEFAULTS.propertyTimeLimit);
+  const timeLimit: PropertyTimeLimit | undefined = given === undefined ? undefined : { ...durationOption('propertyTimeLimit', given), origin: { source: 'given' } };
   const seed = options.seed === undefined ? undefined : wholeNumber('seed', options.seed, -SEED_LIMIT, SEED_LIMIT - 1);
   const maxExamples = options.maxExamples === undefined ? profileMaxExamples : wholeNumber('maxExamples', options.maxExamples, 1, 100_000);
   // A model-based path carries the commands' replay path after an '@'; one run in batches of another size than the property's own starts with `SIZE/`.

@@ -19,8 +19,6 @@ export const RUN_DEFAULTS = {
   restartTimeout: 'PT60S',
   properties: true,
   allowApplyGenerated: false,
-  /** Each property's time limit when neither it nor a run-wide --time-limit is given. */
-  propertyTimeLimit: 'PT60S',
   /** Longest wait for an operation when neither the flag nor a valid registration gives one. */
   maxOperationDuration: 'PT30M',
 } as const;

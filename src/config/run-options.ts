@@ -44,6 +44,10 @@ export interface RunOptions {
   seed?: number | string;
   path?: string;
   maxExamples?: number | string;
+  /**
+   * Each property's budget, ISO 8601; absent: what `timeLimit` leaves, else one derived from maxOperationDuration.
+   * Refused when it cannot fit one case of a maxOperationDuration that was given.
+   */
   propertyTimeLimit?: string;
   allowApplyGenerated?: boolean;
 }

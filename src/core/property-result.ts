@@ -1,3 +1,5 @@
+import type { PropertyTimeLimit } from './property-time-limit.js';
+
 /** The end of one property: held over every case, failed with a reproduced counterexample, or flaky. */
 export interface PropertyResult {
   name: string;
@@ -24,6 +26,8 @@ export interface PropertyResult {
   notes: string[];
   /** Re-runs of the counterexample before reporting: did each one break the same rules? */
   reruns: Array<{ reproduced: boolean; exchanges: number[]; notes: string[] }>;
+  /** The time limit the property ran within and where it came from; absent in reports, which say it in `message`. */
+  timeLimit?: PropertyTimeLimit;
   /** One line for the console, e.g. how to replay. */
   message: string;
 }

@@ -134,7 +134,9 @@ async function propertySettings(config: RunConfig): Promise<PropertyRunSettings 
     ...(properties.maxExamples !== undefined && { maxExamples: properties.maxExamples }),
     // Without a limit of their own, the properties get what the run's budget leaves (the runner decides it when they start).
     timeLimitMs: properties.timeLimit?.ms ?? config.timeLimit!.ms,
+    // Given or derived: the run's budget leaves it as it is.
     timeLimitGiven: properties.timeLimit !== undefined,
+    ...(properties.timeLimit && { timeLimitOrigin: properties.timeLimit.origin }),
     ...(properties.seed !== undefined && { seed: properties.seed }),
     ...(properties.path !== undefined && { path: properties.path }),
     allowApplyGenerated: properties.allowApplyGenerated,
@@ -145,7 +147,7 @@ async function propertySettings(config: RunConfig): Promise<PropertyRunSettings 
 export function settingsLine(config: RunConfig): string {
   const { properties } = config;
   const cases = properties.maxExamples ?? 'the default number of';
-  const within = properties.timeLimit?.text ?? 'what remains of the time limit';
+  const within = properties.timeLimit === undefined ? 'what remains of the time limit' : `${properties.timeLimit.text}${properties.timeLimit.origin.source === 'derived' ? ' (derived from maxOperationDuration)' : ''}`;
   return [
     `profile ${config.profile}`,
     config.configFile !== undefined ? `config ${config.configFile}` : 'no config file',

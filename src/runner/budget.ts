@@ -1,5 +1,6 @@
 import { BudgetSpent } from '../core/budget-spent.js';
 import type { Duration } from '../core/duration.js';
+import type { PropertyTimeLimitOrigin } from '../core/property-time-limit.js';
 
 /** The run-wide deadline of --time-limit: a signal that aborts when it passes, and what is left of it. */
 export interface RunBudget {
@@ -48,11 +49,11 @@ export function derivedPropertyTimeLimitMs(remainingMs: number, reserveMs: numbe
 }
 
 /** Property settings whose time limit nobody gave (`timeLimitGiven: false`) get the one the budget leaves; others stay as they are. */
-export function withBudgetedTimeLimit<T extends { timeLimitMs: number; timeLimitGiven?: boolean; timeLimitShared?: boolean }>(
+export function withBudgetedTimeLimit<T extends { timeLimitMs: number; timeLimitGiven?: boolean; timeLimitShared?: boolean; timeLimitOrigin?: PropertyTimeLimitOrigin }>(
   settings: T,
   remainingMs: number,
   reserveMs: number,
 ): T {
   if (settings.timeLimitGiven !== false) return settings;
-  return { ...settings, timeLimitMs: derivedPropertyTimeLimitMs(remainingMs, reserveMs), timeLimitShared: true };
+  return { ...settings, timeLimitMs: derivedPropertyTimeLimitMs(remainingMs, reserveMs), timeLimitShared: true, timeLimitOrigin: { source: 'budget' } };
 }

@@ -2,6 +2,7 @@ import type { JudgeContext } from '../core/judge-context.js';
 import type { OperationConclusion } from '../core/operation-conclusion.js';
 import { kitIdentity } from '../core/package.js';
 import type { PropertyResult } from '../core/property-result.js';
+import { propertyTimeLimitInWords } from '../core/property-time-limit.js';
 import type { Millis } from '../core/time.js';
 import { EXIT_CODES } from '../core/verdict.js';
 import { judgeRules, type RuleSelection } from '../rules/index.js';
@@ -107,7 +108,7 @@ function incompleteConclusion(rules: readonly RuleResult[], certify: boolean, ti
     return `the run is incomplete: its time limit ${timeLimit} was spent before it ended (raise --time-limit)${unknown}`;
   }
   const lacking = missing.length === 0 ? '' : `: ${missing.length} ${missing.length === 1 ? 'rule was' : 'rules were'} not exercised, so nothing is ${certify ? 'certified' : 'known'} about ${missing.length === 1 ? 'it' : 'them'}: ${missing.join('; ')}`;
-  const cut = short.map((property) => `${property.name} judged ${property.numRuns - (property.shrinkRuns ?? 0)} of ${property.casesAsked ?? 0} cases`);
+  const cut = short.map((property) => `${property.name} judged ${property.numRuns - (property.shrinkRuns ?? 0)} of ${property.casesAsked ?? 0} cases${property.timeLimit ? ` within its time limit ${propertyTimeLimitInWords(property.timeLimit)}` : ''}`);
   const properties = cut.length === 0 ? '' : `${lacking === '' ? ':' : ';'} ${cut.length === 1 ? 'a property was' : 'properties were'} cut short by a time limit: ${cut.join('; ')}`;
   if (timeLimit !== undefined) return `the run is incomplete: its time limit ${timeLimit} was spent before it ended (raise --time-limit)${lacking}${properties}`;
   return `the certification is incomplete${lacking}${properties}`;

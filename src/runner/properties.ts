@@ -1,5 +1,6 @@
 import type { ChangeSetInfo, JudgeContext } from '../core/judge-context.js';
 import type { PropertyResult } from '../core/property-result.js';
+import type { PropertyTimeLimitOrigin } from '../core/property-time-limit.js';
 import type { PropertyContext, PropertySuite } from '../../suites/properties/property.js';
 import type { SuiteContext } from '../../suites/suite.js';
 
@@ -16,6 +17,8 @@ export interface PropertyRunSettings {
    * turns share it, so that one shrinking a failure cannot leave the next one without a case.
    */
   timeLimitShared?: boolean;
+  /** Where the time limit came from, for the message of a property it stopped; absent: not said. */
+  timeLimitOrigin?: PropertyTimeLimitOrigin;
   seed?: number;
   /** With `seed`: replays the one case this fast-check path names. */
   path?: string;
@@ -47,6 +50,7 @@ export async function runProperties(
     settings: {
       maxExamples: settings.maxExamples ?? suite.defaultMaxExamples,
       timeLimitMs: settings.timeLimitMs,
+      ...(settings.timeLimitOrigin && { timeLimitOrigin: settings.timeLimitOrigin }),
       seed: settings.seed,
       path: settings.path,
       allowApplyGenerated: settings.allowApplyGenerated,

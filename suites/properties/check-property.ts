@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import fc from 'fast-check';
 import type { PropertyResult } from '../../src/core/property-result.js';
+import { isoOfMs, propertyTimeLimitInWords, type PropertyTimeLimit } from '../../src/core/property-time-limit.js';
 import { InternalError, messageOf } from '../../src/errors.js';
 import { DEADLINE_ONLY_RULE_IDS } from '../../src/rules/index.js';
 import { LoadEnded } from '../../src/poller/poller.js';
@@ -357,7 +358,8 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
   clearTimeout(timer);
   if (kitFault) throw kitFault;
 
-  const base = { name: spec.name, numRuns: judged + shrinkJudged, shrinkRuns: shrinkJudged, casesAsked: planned, seed, interrupted: details.interrupted || cutShort };
+  const timeLimit: PropertyTimeLimit | undefined = settings.timeLimitOrigin && { text: isoOfMs(settings.timeLimitMs), ms: settings.timeLimitMs, origin: settings.timeLimitOrigin };
+  const base = { name: spec.name, numRuns: judged + shrinkJudged, shrinkRuns: shrinkJudged, casesAsked: planned, seed, interrupted: details.interrupted || cutShort, ...(timeLimit && { timeLimit }) };
   // Interrupted before any case ended (a very slow provisioner) is no failure: there is no counterexample.
   if (!details.failed || details.counterexample === null || !lastFailure) {
     return {
@@ -367,7 +369,7 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
       exchanges: [],
       notes: [],
       reruns: [],
-      message: passedMessage(judged, planned, base.interrupted, settings.timeLimitMs),
+      message: passedMessage(judged, planned, base.interrupted, timeLimit ? propertyTimeLimitInWords(timeLimit) : isoOfMs(settings.timeLimitMs)),
     };
   }
 
@@ -448,9 +450,10 @@ function freshSeed(): number {
   return Math.floor(Math.random() * 0x7fffffff);
 }
 
-function passedMessage(cases: number, asked: number, interrupted: boolean, timeLimitMs: number): string {
-  if (cases === 0) return `got no case: stopped before its first case ended (its time limit: ${Math.round(timeLimitMs / 1000)} s)`;
+/** `timeLimit` in words, with where it came from: a property it stopped says which limit to raise. */
+function passedMessage(cases: number, asked: number, interrupted: boolean, timeLimit: string): string {
+  if (cases === 0) return `got no case: stopped before its first case ended by its time limit ${timeLimit}`;
   const counted = cases < asked ? `${cases} of ${asked} cases` : `${cases} cases`;
   if (!interrupted) return `held over ${counted}`;
-  return `held over ${counted} before the time limit of ${Math.round(timeLimitMs / 1000)} s stopped it`;
+  return `held over ${counted} before its time limit ${timeLimit} stopped it`;
 }

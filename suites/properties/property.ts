@@ -1,6 +1,7 @@
 import type { Arbitrary } from 'fast-check';
 import type { ChangeSetInfo, JudgeContext } from '../../src/core/judge-context.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
+import type { PropertyTimeLimitOrigin } from '../../src/core/property-time-limit.js';
 import type { SuiteContext } from '../suite.js';
 import type { ShrinkBudget } from './shrink-budget.js';
 
@@ -10,6 +11,8 @@ export interface PropertySettings {
   maxExamples: number;
   /** Wall-clock budget of one property, generation and shrinking included; past it the property stops with what it has. */
   timeLimitMs: number;
+  /** Where the time limit came from, said when it stops the property; absent: not said. */
+  timeLimitOrigin?: PropertyTimeLimitOrigin;
   /** Replays one exact case when given with `path`. */
   seed?: number;
   path?: string;

@@ -66,10 +66,12 @@ describe('the resolved configuration of a run', () => {
     expect(reference.maxOperationDuration.source).toBe('registration');
   });
 
-  it('gives each property the built-in time limit when nothing bounds the run, and keeps the one asked for', async () => {
-    expect((await resolve({ url: URL, profile: 'certify', registration: 'fixtures/registrations/reference.json' })).properties.timeLimit).toEqual({ text: 'PT10M', ms: 600_000 });
-    const config = await resolve({ url: URL, profile: 'certify', registration: 'fixtures/registrations/reference.json', propertyTimeLimit: 'PT5S', maxExamples: 2, seed: '7' });
-    expect(config.properties).toMatchObject({ timeLimit: { text: 'PT5S', ms: 5000 }, maxExamples: 2, seed: 7 });
+  it("derives the properties' time limit from maxOperationDuration when nothing bounds the run, and keeps the one asked for", async () => {
+    // The reference's registration holds PT1M: two operations of it, each with its answer timeout and two poll intervals of PT10S.
+    const derived = (await resolve({ url: URL, profile: 'certify', registration: 'fixtures/registrations/reference.json' })).properties.timeLimit;
+    expect(derived).toMatchObject({ text: 'PT3M', ms: 180_000, origin: { source: 'derived', chain: 2 } });
+    const config = await resolve({ url: URL, profile: 'certify', registration: 'fixtures/registrations/reference.json', propertyTimeLimit: 'PT3M', maxExamples: 2, seed: '7' });
+    expect(config.properties).toMatchObject({ timeLimit: { text: 'PT3M', ms: 180_000, origin: { source: 'given' } }, maxExamples: 2, seed: 7 });
   });
 
   it('refuses an option it does not know, and a value of the wrong kind, by name', async () => {
@@ -84,5 +86,7 @@ describe('the resolved configuration of a run', () => {
     expect(settingsLine(config)).toBe('profile ci · no config file · poll interval PT0.25S · answer timeout PT10S · not strict · time limit PT15M · properties: the default number of cases each within what remains of the time limit');
     const certify = await resolve({ url: URL, profile: 'certify', registration: 'fixtures/registrations/reference.json', properties: false });
     expect(settingsLine(certify)).toBe('profile certify · no config file · poll interval PT10S · answer timeout PT10S · strict · no time limit · no properties');
+    const derived = await resolve({ url: URL, profile: 'certify', registration: 'fixtures/registrations/reference.json' });
+    expect(settingsLine(derived)).toMatch(/ · properties: 50 cases each within PT3M \(derived from maxOperationDuration\)$/);
   });
 });

@@ -47,24 +47,31 @@ describe('profiles and the time limit', () => {
     }
   });
 
-  it('leave the property time limit to the budget where they set one', () => {
-    expect(PROFILES.quick.values['property-time-limit']).toBeUndefined();
-    expect(PROFILES.ci.values['property-time-limit']).toBeUndefined();
-    expect(PROFILES.certify.values['property-time-limit']).toBe('PT10M');
+  it('fix no property time limit: the budget sets it where they set one, and certify derives it from maxOperationDuration', () => {
+    for (const profile of Object.values(PROFILES)) expect(profile.values['property-time-limit'], profile.name).toBeUndefined();
+  });
+
+  it('leave quick and ci properties what the budget leaves, and give certify a limit that fits its cases', async () => {
+    const quick = await resolveRunOptions({ ...FLAGS, profile: 'quick' });
+    const ci = await resolveRunOptions({ ...FLAGS, profile: 'ci' });
+    expect([quick.timeLimit?.text, quick.properties.timeLimit]).toEqual(['PT2M', undefined]);
+    expect([ci.timeLimit?.text, ci.properties.timeLimit]).toEqual(['PT15M', undefined]);
+    // The reference's registration holds PT1M; certify polls every PT10S with a PT10S answer timeout.
+    expect((await resolveRunOptions(FLAGS)).properties.timeLimit).toMatchObject({ text: 'PT3M', ms: 180_000, origin: { source: 'derived' } });
   });
 });
 
 describe('--property-time-limit', () => {
-  it('says whether it was given, so that a run with a budget derives it only when it was not', () => {
-    const runLimit = { text: 'PT5M', ms: 300_000 };
-    expect(propertyConfig({ ...PROPERTY_FLAGS, propertyTimeLimit: 'PT20S' }, undefined, runLimit).timeLimit).toEqual({ text: 'PT20S', ms: 20_000 });
+  it('says whether it was given, so that a run with a budget derives it only when it was not', async () => {
+    expect(propertyConfig({ ...PROPERTY_FLAGS, propertyTimeLimit: 'PT20S' }, undefined).timeLimit).toEqual({ text: 'PT20S', ms: 20_000, origin: { source: 'given' } });
+    expect(propertyConfig(PROPERTY_FLAGS, undefined).timeLimit).toBeUndefined();
     // Not given, with a run-wide limit: absent, so that the run's budget decides it when the properties start.
-    expect(propertyConfig(PROPERTY_FLAGS, undefined, runLimit).timeLimit).toBeUndefined();
-    // Not given, without a run-wide limit: the built-in one, decided here and nowhere else.
-    expect(propertyConfig(PROPERTY_FLAGS, undefined, undefined).timeLimit).toEqual({ text: 'PT60S', ms: 60_000 });
+    expect((await resolveRunOptions({ ...FLAGS, timeLimit: 'PT5M' })).properties.timeLimit).toBeUndefined();
+    // Given, with a run-wide limit: kept.
+    expect((await resolveRunOptions({ ...FLAGS, timeLimit: 'PT5M', propertyTimeLimit: 'PT4M' })).properties.timeLimit).toMatchObject({ text: 'PT4M', origin: { source: 'given' } });
   });
 
   it('is a usage error naming the flag when it is not a duration', () => {
-    expect(() => propertyConfig({ ...PROPERTY_FLAGS, propertyTimeLimit: 'soon' }, undefined, undefined)).toThrow(/^--property-time-limit: /);
+    expect(() => propertyConfig({ ...PROPERTY_FLAGS, propertyTimeLimit: 'soon' }, undefined)).toThrow(/^--property-time-limit: /);
   });
 });

@@ -1,6 +1,12 @@
+import { longestChain, PROPERTY_CATALOG } from '../../src/config/property-catalog.js';
+import { propertyTimeLimitMs } from '../../src/config/property-time-limit.js';
+import { RUN_DEFAULTS } from '../../src/config/run-defaults.js';
+import { parsePositiveDuration, type Duration } from '../../src/core/duration.js';
+import { isoOfMs } from '../../src/core/property-time-limit.js';
 import type { Fault } from '../../src/reference/index.js';
 import { FAULTS } from '../../src/reference/index.js';
 import { RULES } from '../../src/rules/index.js';
+import { TABLE_POLL_INTERVAL } from './reference-args.js';
 
 /**
  * The expectations of the end-to-end tests: the real CLI against the reference provisioner, correct or with
@@ -25,9 +31,32 @@ export interface Expectation {
 
 /**
  * Rows whose fault the scenarios already find still run the property suites (a fault must break its rules
- * there too), with a few cases and a short time limit for shrinking, so that the table stays quick.
+ * there too), with a few cases and a short time limit for shrinking, so that the table stays quick. A row that
+ * gives maxOperationDuration gets the shortest limit that fits one case of it: the kit refuses a shorter one.
  */
-const FEW_CASES = ['--max-examples', '4', '--property-time-limit', 'PT5S'];
+function fewCases(maxOperationDuration?: string): string[] {
+  const limit = maxOperationDuration === undefined ? 'PT5S' : fittingPropertyTimeLimit(maxOperationDuration);
+  return ['--max-examples', '4', '--property-time-limit', limit];
+}
+
+const FEW_CASES = fewCases();
+
+function fittingPropertyTimeLimit(maxOperationDuration: string): string {
+  const duration = (text: string): Duration => {
+    const parsed = parsePositiveDuration(text);
+    if (!parsed.ok) throw new Error(parsed.error);
+    return { text: parsed.text, ms: parsed.ms };
+  };
+  const chain = longestChain(PROPERTY_CATALOG.map((property) => property.name), false)!.chain;
+  const timing = { maxOperationDuration: { ...duration(maxOperationDuration), source: 'flag' as const }, pollInterval: duration(TABLE_POLL_INTERVAL), answerTimeout: duration(RUN_DEFAULTS.answerTimeout) };
+  return isoOfMs(Math.max(5000, propertyTimeLimitMs(chain, timing)));
+}
+
+/** The maxOperationDuration a fault's flags give, if they give one. */
+function givenMaxOperationDuration(flags: readonly string[]): string | undefined {
+  const at = flags.indexOf('--max-operation-duration');
+  return at === -1 ? undefined : flags[at + 1];
+}
 
 const STATUS_OF_LEVEL = { MUST: 'fail', SHOULD: 'warn', ADVICE: 'advice' } as const;
 
@@ -46,7 +75,7 @@ function rowsOf(fault: Fault): Expectation[] {
     name: modes.length > 1 ? `${fault.name} (${mode})` : fault.name,
     mode,
     fault: fault.name,
-    flags: [...(property ? ['--seed', String(property.seed)] : FEW_CASES), ...flags],
+    flags: [...(property ? ['--seed', String(property.seed)] : fewCases(givenMaxOperationDuration(flags))), ...flags],
     ...(property ? { failedProperty: property.name } : {}),
     exitCode: broken.fail ? 1 : 0,
     ...broken,
@@ -77,7 +106,8 @@ const REGISTRATIONS: readonly Expectation[] = [
   {
     name: 'registration without types',
     mode: 'mixed',
-    flags: [...FEW_CASES, '--registration', 'fixtures/registrations/no-types.json'],
+    // Its registration holds PT5M.
+    flags: [...fewCases('PT5M'), '--registration', 'fixtures/registrations/no-types.json'],
     exitCode: 1,
     fail: ['registration.body'],
   },

@@ -2,7 +2,8 @@ import type { Expectation } from './expectations.js';
 
 // Short work and poll interval keep each run around two seconds; the contract is the same at any speed.
 // The table's rows run all at once, so each sends a small burst: the burst tests load on their own.
-const FAST = ['--reference-work', 'PT0.3S', '--poll-interval', 'PT0.1S', '--burst', '8'];
+export const TABLE_POLL_INTERVAL = 'PT0.1S';
+const FAST = ['--reference-work', 'PT0.3S', '--poll-interval', TABLE_POLL_INTERVAL, '--burst', '8'];
 
 /** The `run` arguments for one row of the expectations table. */
 export function argsFor(expectation: Expectation): string[] {

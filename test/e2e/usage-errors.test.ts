@@ -12,6 +12,8 @@ describe('usage errors', () => {
     [['run', '--reference', '--header', 'no colon'], '--header'],
     [['run', '--reference', '--reference-fault', 'no-such-fault'], '--reference-fault'],
     [['run', '--reference', '--only', 'no.such-rule'], '--only'],
+    // Two operations of the registration's PT1M cannot fit in PT10S.
+    [['run', '--reference', '--registration', 'fixtures/registrations/reference.json', '--property-time-limit', 'PT10S'], '--property-time-limit: PT10S cannot fit one case of property/model-based-runs'],
     [['run'], '--url'],
     [['run', '--url', 'ftp://example.com'], '--url'],
     [['run', '--reference', '--bogus'], 'bogus'],

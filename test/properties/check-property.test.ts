@@ -70,7 +70,7 @@ describe('checkProperty', () => {
   it('ends at the time limit: a slow property that found nothing passes, interrupted, and stops its running case', async () => {
     let stoppedInTime = false;
     const result = await checkProperty(
-      contextWith({ maxExamples: 1000, timeLimitMs: 300 }),
+      contextWith({ maxExamples: 1000, timeLimitMs: 300, timeLimitOrigin: { source: 'given' } }),
       // A case that runs until it is told to stop: the limit strikes while it is in flight, however loaded the machine.
       spec(async (_n, _suite, signal) => {
         await new Promise<void>((resolve) => {
@@ -86,7 +86,9 @@ describe('checkProperty', () => {
     );
     expect(result).toMatchObject({ status: 'passed', interrupted: true });
     expect(result.numRuns).toBeLessThan(10);
-    expect(result.message).toMatch(/time limit/);
+    // Which limit stopped it, and where it came from: the one to raise.
+    expect(result.message).toMatch(/its time limit PT0\.3S \(given by --property-time-limit\)/);
+    expect(result.timeLimit).toEqual({ text: 'PT0.3S', ms: 300, origin: { source: 'given' } });
     // The case in flight when the limit struck was told to stop, and was awaited before the result.
     expect(stoppedInTime).toBe(true);
   });
@@ -192,7 +194,7 @@ describe('checkProperty', () => {
     expect(result.numRuns - (result.shrinkRuns ?? 0)).toBe(ended);
     expect(result.shrinkRuns ?? 0).toBe(shrinkEnded);
     expect(ended).toBeLessThan(200);
-    expect(result.message).toMatch(new RegExp(`^held over ${ended} of 200 cases before the time limit`));
+    expect(result.message).toMatch(new RegExp(`^held over ${ended} of 200 cases before its time limit`));
   });
 
   it('turns a case that throws into an error of the kit instead of a counterexample', async () => {
@@ -376,7 +378,7 @@ describe('checkProperty', () => {
 
     it('is interrupted when the time limit cuts a batch short, and counts only the sub-cases it judged', async () => {
       const result = await checkProperty(
-        contextWith({ maxExamples: 100, timeLimitMs: 300 }),
+        contextWith({ maxExamples: 100, timeLimitMs: 300, timeLimitOrigin: { source: 'derived', chain: 2, maxOperationDuration: { text: 'PT0.1S', ms: 100, source: 'flag' } } }),
         batched(async (n, _suite, signal) => {
           // The first batch holds at once; the next ones run until the limit tells them to stop.
           if (n >= 0 && _suite.startsWith('property/test#1.')) return HELD;
@@ -385,7 +387,9 @@ describe('checkProperty', () => {
         }, 10),
       );
       expect(result).toMatchObject({ status: 'passed', interrupted: true, numRuns: 10 });
-      expect(result.message).toMatch(/held over 10 of 100 cases before the time limit/);
+      expect(result.message).toBe(
+        'held over 10 of 100 cases before its time limit PT0.3S (derived from 2 operations of up to PT0.1S (given by --max-operation-duration) one after another and the calls around them) stopped it',
+      );
     });
 
     it('turns a sub-case that throws into an error of the kit, naming the sub-case', async () => {

@@ -29,7 +29,7 @@ const PASSED: PropertyResult = {
   exchanges: [],
   notes: [],
   reruns: [],
-  message: 'held over 40 cases before the time limit of 60 s stopped it',
+  message: 'held over 40 cases before its time limit PT60S (given by --property-time-limit) stopped it',
 };
 
 function failed(status: 'failed' | 'flaky'): PropertyResult {

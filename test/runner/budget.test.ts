@@ -55,7 +55,7 @@ describe('the property time limit derived from the budget', () => {
   });
 
   it('replaces only a limit nobody gave', () => {
-    expect(withBudgetedTimeLimit({ timeLimitMs: 60_000, timeLimitGiven: false }, 300_000, 62_000)).toEqual({ timeLimitMs: 238_000, timeLimitGiven: false, timeLimitShared: true });
+    expect(withBudgetedTimeLimit({ timeLimitMs: 60_000, timeLimitGiven: false }, 300_000, 62_000)).toEqual({ timeLimitMs: 238_000, timeLimitGiven: false, timeLimitShared: true, timeLimitOrigin: { source: 'budget' } });
     expect(withBudgetedTimeLimit({ timeLimitMs: 20_000, timeLimitGiven: true }, 300_000, 0).timeLimitMs).toBe(20_000);
     // A caller that does not say keeps its own limit.
     expect(withBudgetedTimeLimit({ timeLimitMs: 20_000 }, 300_000, 0).timeLimitMs).toBe(20_000);

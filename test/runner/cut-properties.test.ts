@@ -14,7 +14,7 @@ describe('a property cut short', () => {
     expect(shortProperties([property('property/shrunk', 70, 50, 'passed', 30)])).toEqual([property('property/shrunk', 70, 50, 'passed', 30)]);
   });
 
-  it('leaves a certification incomplete and is named in its conclusions with its count', () => {
+  it('leaves a certification incomplete and is named in its conclusions with its count and the limit that cut it', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { status: 200, body: shopDbFinal(), changeSet: SHOP_DB.name });
     const outcome = concludeRun({
@@ -28,10 +28,10 @@ describe('a property cut short', () => {
       interrupted: false,
       notes: [],
       operations: [],
-      properties: [property('property/model-based-runs', 30, 50)],
+      properties: [{ ...property('property/model-based-runs', 30, 50), timeLimit: { text: 'PT10M', ms: 600_000, origin: { source: 'given' } } }],
     });
     expect(outcome.verdict).toBe('incomplete');
-    expect(outcome.conclusions.join('\n')).toMatch(/cut short by a time limit: property\/model-based-runs judged 30 of 50 cases/);
+    expect(outcome.conclusions.join('\n')).toContain('cut short by a time limit: property/model-based-runs judged 30 of 50 cases within its time limit PT10M (given by --property-time-limit)');
   });
 
   it('names the rules and properties a spent time limit left without cases once, in the budget sentence, not again in the incomplete one', () => {
