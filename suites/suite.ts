@@ -2,6 +2,7 @@ import type { ProvisionerClient } from '../src/client/client.js';
 import type { LoadedChangeSet } from '../src/config/change-sets.js';
 import type { Poller } from '../src/poller/poller.js';
 import type { OperationConclusion } from '../src/core/operation-conclusion.js';
+import type { Exchange } from '../src/transcript/exchange.js';
 
 /** What a suite gets to drive the provisioner. Suites drive and tag; they never judge. */
 export interface SuiteContext {
@@ -23,6 +24,12 @@ export interface SuiteContext {
    * A property says when the case was a candidate tried while shrinking a failure rather than a generated one.
    */
   caseEnded?: (kind?: { shrinking: boolean }) => void;
+  /**
+   * Given to a suite that opens the run (`opensRun`) when the run restarts the provisioner: the suite tells it
+   * the answers of its opening calls once they have all come, and the restart then happens while their work
+   * is in progress. A suite that ends without telling is taken to have had no opening calls.
+   */
+  openingAnswered?: (answers: readonly Exchange[]) => void;
 }
 
 export interface Suite {
@@ -30,4 +37,9 @@ export interface Suite {
   /** How many cases `run` means to drive, for the live progress (each one ends with `caseEnded`). */
   cases?(context: SuiteContext): number;
   run(context: SuiteContext): Promise<void>;
+  /**
+   * The suite's first calls are the run's opening: when the run restarts the provisioner, this suite starts
+   * alone, the restart happens once its opening calls are answered, and the other suites start after it.
+   */
+  opensRun?: boolean;
 }

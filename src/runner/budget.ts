@@ -30,30 +30,20 @@ export function startBudget(limit: Duration, clock: () => number): RunBudget {
 }
 
 /**
- * What the restart suite needs of the budget once the properties are done: its command may take up to
- * --restart-timeout, and around it the suite's reads must see the work before and after the restart —
- * a read at once after the 202 and at least one poll interval later, hence two poll intervals.
- */
-export function restartReserveMs(restartTimeoutMs: number, pollIntervalMs: number): number {
-  return restartTimeoutMs + 2 * pollIntervalMs;
-}
-
-/**
  * Each property's time limit when none was given: what remains of the run's budget when the properties
- * start (they run at once, so each may use all of it; those that take turns share it), less the restart's
- * reserve when a restart follows.
+ * start (they run at once, so each may use all of it; those that take turns share it). A restart needs none of
+ * it: it happens at the start, before the properties.
  * Never zero: a property with no time left still starts, stops at once and reports that it got no case.
  */
-export function derivedPropertyTimeLimitMs(remainingMs: number, reserveMs: number): number {
-  return Math.max(1, Math.floor(remainingMs - reserveMs));
+export function derivedPropertyTimeLimitMs(remainingMs: number): number {
+  return Math.max(1, Math.floor(remainingMs));
 }
 
 /** Property settings whose time limit nobody gave (`timeLimitGiven: false`) get the one the budget leaves; others stay as they are. */
 export function withBudgetedTimeLimit<T extends { timeLimitMs: number; timeLimitGiven?: boolean; timeLimitShared?: boolean; timeLimitOrigin?: PropertyTimeLimitOrigin }>(
   settings: T,
   remainingMs: number,
-  reserveMs: number,
 ): T {
   if (settings.timeLimitGiven !== false) return settings;
-  return { ...settings, timeLimitMs: derivedPropertyTimeLimitMs(remainingMs, reserveMs), timeLimitShared: true, timeLimitOrigin: { source: 'budget' } };
+  return { ...settings, timeLimitMs: derivedPropertyTimeLimitMs(remainingMs), timeLimitShared: true, timeLimitOrigin: { source: 'budget' } };
 }

@@ -9,6 +9,7 @@ import type { PropertyResult } from '../core/property-result.js';
 import { Poller, type OperationObserver } from '../poller/poller.js';
 import { Transcript } from '../transcript/transcript.js';
 import type { Suite, SuiteContext } from '../../suites/suite.js';
+import type { Exchange } from '../transcript/exchange.js';
 import { SITUATION_SUITES } from '../transcript/situations.js';
 import { acceptedOperationId } from '../transcript/views.js';
 import { SCENARIOS } from '../../suites/scenarios/index.js';
@@ -20,7 +21,7 @@ import { RestartFailedError } from '../errors.js';
 import { concludeRun } from './conclude.js';
 import { trackedProperty, trackedSuite } from './suite-tracking.js';
 import type { SuiteProgress } from '../core/suite-progress.js';
-import { restartReserveMs, startBudget, withBudgetedTimeLimit, type RunBudget } from './budget.js';
+import { startBudget, withBudgetedTimeLimit, type RunBudget } from './budget.js';
 import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
 import { deadlineRulesFailed as deadlineRulesFailedIn } from './deadline-failures.js';
@@ -89,8 +90,7 @@ export function submitWaitFor(answerTimeoutMs: number): number {
 function propertySettings(request: DriveRequest, budget: RunBudget | undefined): PropertyRunSettings {
   const given = request.properties!;
   if (!budget) return given;
-  const reserve = request.restart ? restartReserveMs(request.restart.timeout.ms, request.pollInterval.ms) : 0;
-  return withBudgetedTimeLimit(given, budget.remainingMs(), reserve);
+  return withBudgetedTimeLimit(given, budget.remainingMs());
 }
 
 /** The properties, each telling `progress` how it goes when someone listens. */
@@ -121,7 +121,9 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
   const userSignal = request.signal ?? new AbortController().signal;
   // The budget stops driving like the user's stop does, but it is an ordinary end: only the user's makes the run interrupted.
   const budget = request.timeLimit ? startBudget(request.timeLimit, now) : undefined;
-  const signal = AbortSignal.any([userSignal, nothingAnswered.signal, ...(budget ? [budget.signal] : [])]);
+  // A restart that failed is a kit error: nothing more is driven, and what was in flight is not followed on.
+  const restartFailed = new AbortController();
+  const signal = AbortSignal.any([userSignal, nothingAnswered.signal, restartFailed.signal, ...(budget ? [budget.signal] : [])]);
   // Every request in flight listens to the run's signal; hundreds at once are expected, not a leak.
   setMaxListeners(0, signal);
   const poller = new Poller(
@@ -151,7 +153,16 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
   let properties: PropertyResult[] = [];
   let kitError: RestartFailedError | undefined;
   try {
-    const suiteContext = {
+    const restartWhileOpening = async (restart: NonNullable<DriveRequest['restart']>, answers: Promise<readonly Exchange[]>): Promise<void> => {
+      try {
+        await tracked(restartSuite(restart.with, restart.timeout.ms, answers)).run(suiteContext);
+      } catch (error) {
+        if (!(error instanceof RestartFailedError)) throw error;
+        kitError = error;
+        restartFailed.abort(error);
+      }
+    };
+    const suiteContext: SuiteContext = {
       client,
       poller,
       changeSets: request.changeSets,
@@ -162,9 +173,23 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
       signal,
       concluded: (conclusion: OperationConclusion) => operations.push(conclusion),
     };
+    // With a restart, the suites that open the run go first and alone; the restart happens while their opening
+    // work is in progress, and every other suite starts once it has ended, so that none of their calls meets it.
+    const suites = request.suites ?? SCENARIOS;
+    const openers = request.restart ? suites.filter((suite) => suite.opensRun) : [];
+    const opening = openers.map((suite) => {
+      let told!: (answers: readonly Exchange[]) => void;
+      const answered = new Promise<readonly Exchange[]>((resolve) => (told = resolve));
+      const ran = tracked(suite)
+        .run({ ...suiteContext, openingAnswered: told })
+        .finally(() => told([]));
+      return { answered, ran };
+    });
+    const restarted = request.restart ? restartWhileOpening(request.restart, Promise.all(opening.map((o) => o.answered)).then((parts) => parts.flat())) : Promise.resolve();
+    const others = suites.filter((suite) => !openers.includes(suite));
+    const scenarios = Promise.all([...opening.map((o) => o.ran), restarted.then(() => Promise.all(others.map(tracked).map((suite) => suite.run(suiteContext))))]);
     // The burst's plans change nothing, so it runs alongside the scenarios.
-    const scenarios = Promise.all((request.suites ?? SCENARIOS).map(tracked).map((suite) => suite.run(suiteContext)));
-    const burstOver = burst > 0 ? runBurst(suiteContext, tracked(burstSuite({ calls: burst, applies: request.burst?.applies ?? false }))) : Promise.resolve();
+    const burstOver = restarted.then(() => (burst > 0 && !signal.aborted ? runBurst(suiteContext, tracked(burstSuite({ calls: burst, applies: request.burst?.applies ?? false }))) : undefined));
     // What the scenarios showed of rules only a wait past the deadline can break: properties need not wait to show it again.
     let deadlineRulesFailed: ReadonlySet<string> | undefined;
     const scenariosJudged = scenarios.then(() => {
@@ -180,23 +205,9 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
     });
     await Promise.all([scenariosJudged, burstOver, propertiesDone]);
     await poller.settle();
-    // Reads of what was read early in the run, now that time has passed: before the restart, which may fairly forget finished work.
+    // Reads of what was read early in the run, now that time has passed.
     const late = lateReads(transcript, request.pollInterval.ms);
     if (late && !signal.aborted) await tracked(late).run(suiteContext);
-    if (request.restart && budget?.exhausted() && !userSignal.aborted) {
-      transcript.note({ type: 'restart-skipped', at: now(), message: `the provisioner was not restarted: ${budget.signal.reason instanceof Error ? budget.signal.reason.message : 'the time limit was spent'} before the restart suite began` });
-    }
-    // The restart goes last and alone: while the provisioner restarts it refuses everyone's calls, and no
-    // other suite's call or read should meet that.
-    if (request.restart && !signal.aborted) {
-      try {
-        await tracked(restartSuite(request.restart.with, request.restart.timeout.ms)).run(suiteContext);
-      } catch (error) {
-        if (!(error instanceof RestartFailedError)) throw error;
-        kitError = error;
-      }
-      await poller.settle();
-    }
   } finally {
     budget?.dispose();
     await client.close();

@@ -4,8 +4,7 @@ import type { Suite, SuiteContext } from '../suite.js';
 import { post } from '../post.js';
 import { followAnswer } from './follow.js';
 import { repeatAfterEnd } from './repeat-apply.js';
-import { repeatWhileRunning } from './repeat-while-running.js';
-import { submitAndFollow } from './submit.js';
+import { followRepeatWhileRunning, sendRepeatWhileRunning } from './repeat-while-running.js';
 
 const SUITE = 'scenario/plan-and-apply';
 
@@ -21,13 +20,21 @@ export const planAndApply: Suite = {
   name: SUITE,
   // Each plan is a case; so is each apply, its repeats included.
   cases: (context) => context.changeSets.length * (context.planOnly ? 2 : 3),
+  // Its plans and each lock's first applies are the work a restart finds in progress.
+  opensRun: true,
   async run(context: SuiteContext): Promise<void> {
+    // The opening calls: every plan, and each lock's first run of applies with their repeats while running.
+    const opening: Array<Promise<readonly Exchange[]>> = [];
     const plan = async (changeSet: LoadedChangeSet): Promise<void> => {
-      await submitAndFollow(context, SUITE, 'plan', changeSet);
+      const answer = post(context, { suite: SUITE, kind: 'plan', body: changeSet.text, changeSet: changeSet.name });
+      opening.push(answer.then((sent) => [sent]));
+      await followAnswer(context, SUITE, 'plan', changeSet, await answer);
       context.caseEnded?.();
     };
     const plans = context.changeSets.flatMap((changeSet) => [plan(changeSet), plan(changeSet)]);
-    const applies = context.planOnly ? [] : [...byLock(context.changeSets).values()].map((sets) => applyInRuns(context, sets));
+    const applies = context.planOnly ? [] : [...byLock(context.changeSets).values()].map((sets) => applyInRuns(context, sets, opening));
+    const told = context.openingAnswered;
+    if (told) void Promise.all(opening).then((answers) => told(answers.flat()), () => told([]));
     await Promise.all([...plans, ...applies]);
   },
 };
@@ -53,11 +60,14 @@ export function runsOf(changeSets: readonly LoadedChangeSet[]): LoadedChangeSet[
   return runs;
 }
 
-/** One lock's runs one after another; each run's applies (and their repeats while running) at once, then its repeats after the end. */
-async function applyInRuns(context: SuiteContext, changeSets: readonly LoadedChangeSet[]): Promise<void> {
-  for (const run of runsOf(changeSets)) {
+/**
+ * One lock's runs one after another; each run's applies (and their repeats while running) at once, then its repeats
+ * after the end. The answers of the first run's applies and repeats go to `opening`, as they are sent.
+ */
+async function applyInRuns(context: SuiteContext, changeSets: readonly LoadedChangeSet[], opening: Array<Promise<readonly Exchange[]>>): Promise<void> {
+  for (const [index, run] of runsOf(changeSets).entries()) {
     if (context.signal.aborted) return;
-    const firsts = await Promise.all(run.map((changeSet) => applyWhileRepeating(context, changeSet)));
+    const firsts = await Promise.all(run.map((changeSet) => applyWhileRepeating(context, changeSet, index === 0 ? opening : undefined)));
     if (context.signal.aborted) return;
     await Promise.all(
       run.map(async (changeSet, index) => {
@@ -68,9 +78,17 @@ async function applyInRuns(context: SuiteContext, changeSets: readonly LoadedCha
   }
 }
 
-/** One apply and its repeat while it runs, both followed to their ends; resolves to the first apply's answer. */
-async function applyWhileRepeating(context: SuiteContext, changeSet: LoadedChangeSet): Promise<Exchange> {
-  const first = await post(context, { suite: SUITE, kind: 'apply', body: changeSet.text, changeSet: changeSet.name });
-  await Promise.all([followAnswer(context, SUITE, 'apply', changeSet, first), repeatWhileRunning(context, first, changeSet)]);
+/**
+ * One apply and its repeat while it runs, both followed to their ends; resolves to the first apply's answer. With
+ * `opening`, the answers of both calls are told there once they have come.
+ */
+async function applyWhileRepeating(context: SuiteContext, changeSet: LoadedChangeSet, opening?: Array<Promise<readonly Exchange[]>>): Promise<Exchange> {
+  const sent = post(context, { suite: SUITE, kind: 'apply', body: changeSet.text, changeSet: changeSet.name });
+  const repeated = sent.then((first) => sendRepeatWhileRunning(context, first, changeSet));
+  opening?.push(Promise.all([sent, repeated]).then(([first, repeat]) => (repeat ? [first, repeat] : [first])));
+  const first = await sent;
+  const following = followAnswer(context, SUITE, 'apply', changeSet, first);
+  const repeat = await repeated;
+  await Promise.all([following, repeat ? followRepeatWhileRunning(context, changeSet, repeat) : undefined]);
   return first;
 }

@@ -15,7 +15,17 @@ const SUITE = SITUATION_SUITES.repeatWhileRunning;
  * (200) was never in progress: nothing is sent.
  */
 export async function repeatWhileRunning(context: SuiteContext, first: Exchange, changeSet: LoadedChangeSet): Promise<void> {
-  if (!acceptedOperationId(first) || context.signal.aborted) return;
-  const repeat = await post(context, { suite: SUITE, kind: 'apply', body: changeSet.text, changeSet: changeSet.name, repeatOf: first.seq });
-  await followAnswer(context, SUITE, 'apply', changeSet, repeat);
+  const repeat = await sendRepeatWhileRunning(context, first, changeSet);
+  if (repeat) await followRepeatWhileRunning(context, changeSet, repeat);
+}
+
+/** Sends the apply again at once when the first was accepted; resolves to its answer, or undefined when nothing was sent. */
+export async function sendRepeatWhileRunning(context: SuiteContext, first: Exchange, changeSet: LoadedChangeSet): Promise<Exchange | undefined> {
+  if (!acceptedOperationId(first) || context.signal.aborted) return undefined;
+  return post(context, { suite: SUITE, kind: 'apply', body: changeSet.text, changeSet: changeSet.name, repeatOf: first.seq });
+}
+
+/** Follows the apply sent again while the first ran to its end. */
+export function followRepeatWhileRunning(context: SuiteContext, changeSet: LoadedChangeSet, repeat: Exchange): Promise<void> {
+  return followAnswer(context, SUITE, 'apply', changeSet, repeat);
 }

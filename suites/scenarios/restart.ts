@@ -1,69 +1,40 @@
 import { now } from '../../src/client/clock.js';
 import { formatMs } from '../../src/core/duration.js';
-import { messageOf, RestartFailedError } from '../../src/errors.js';
+import { RestartFailedError } from '../../src/errors.js';
 import type { Restart } from '../../src/core/restart.js';
-import type { LoadedChangeSet } from '../../src/config/change-sets.js';
-import type { OperationConclusion } from '../../src/core/operation-conclusion.js';
+import type { Exchange } from '../../src/transcript/exchange.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { acceptedOperationId } from '../../src/transcript/views.js';
-import { post } from '../post.js';
 import type { Suite, SuiteContext } from '../suite.js';
 
 const SUITE = SITUATION_SUITES.restart;
 
 /**
- * Accepts work, restarts the provisioner while that work is in progress, and follows it through the
- * restart as the control plane would (refused connections and 5xx mean "read again"). It plans every
- * change set and applies the first one; it runs alone, after every other suite, because a restart
- * refuses everyone's calls for a while.
+ * Restarts the provisioner while the run's opening calls are in progress: the plans and the first applies of
+ * the everyday story (and the apply sent again while it runs), which go first and alone. Their suite follows
+ * them through the restart as the control plane would (refused connections and 5xx mean "read again"), and
+ * every other suite starts once the restart has ended, so no other call or read meets it. Restarting at the
+ * start rather than after everything costs the run no operation-length of its own: the opening work is the
+ * first run of each lock anyway, and a provisioner that does not come back is known at once.
+ * `opening` resolves to the answers of the opening calls.
  */
-export function restartSuite(restart: Restart, timeoutMs: number): Suite {
+export function restartSuite(restart: Restart, timeoutMs: number, opening: Promise<readonly Exchange[]>): Suite {
   return {
     name: SUITE,
-    cases: (context) => callsOf(context).length,
+    cases: () => 1,
     async run(context: SuiteContext): Promise<void> {
-      const calls = callsOf(context);
-      const answers = await Promise.all(calls.map(({ kind, changeSet }) => post(context, { suite: SUITE, kind, body: changeSet.text, changeSet: changeSet.name })));
+      const answers = await opening;
       const transcript = context.client.transcript;
-      const accepted = answers.flatMap((answer) => {
-        const operationId = acceptedOperationId(answer);
-        return operationId ? [{ answer, operationId }] : [];
-      });
-      // A call answered at once has no work to carry across the restart: its case has ended.
-      for (let i = accepted.length; i < answers.length; i++) context.caseEnded?.();
-      if (accepted.length === 0 || context.signal.aborted) {
-        transcript.note({ type: 'restart-skipped', at: now(), message: 'the provisioner was not restarted: no call was answered with 202, so no work would have been in progress' });
+      if (context.signal.aborted) return;
+      if (!answers.some((answer) => acceptedOperationId(answer))) {
+        transcript.note({ type: 'restart-skipped', at: now(), message: 'the provisioner was not restarted: no opening call was answered with 202, so no work would have been in progress' });
+        context.caseEnded?.();
         return;
       }
-      // Following stops when the restart fails: a provisioner that did not come back would be read until the deadline.
-      const stop = new AbortController();
-      const follows = accepted.map(({ answer, operationId }) =>
-        context.poller
-          .follow({ accepted: answer, operationId, kind: answer.tag as 'plan' | 'apply', changeSet: answer.changeSet, suite: SUITE, stop: stop.signal })
-          .then((conclusion: OperationConclusion) => {
-            context.concluded(conclusion);
-            context.caseEnded?.();
-          }),
-      );
-      try {
-        await restartOnce(context, restart, timeoutMs);
-      } catch (error) {
-        stop.abort(new Error(`the restart failed (${messageOf(error)})`));
-        await Promise.all(follows);
-        throw error;
-      }
-      await Promise.all(follows);
+      await restartOnce(context, restart, timeoutMs);
+      context.caseEnded?.();
     },
   };
-}
-
-/** Every change set planned, and the first applied: the work in progress across the restart. */
-function callsOf(context: SuiteContext): Array<{ kind: 'plan' | 'apply'; changeSet: LoadedChangeSet }> {
-  const first = context.changeSets[0];
-  return [
-    ...context.changeSets.map((changeSet) => ({ kind: 'plan' as const, changeSet })),
-    ...(context.planOnly || !first ? [] : [{ kind: 'apply' as const, changeSet: first }]),
-  ];
 }
 
 /** Runs the restart within its time limit and records when it started and ended, with what it printed. */

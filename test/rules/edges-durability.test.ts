@@ -72,17 +72,29 @@ describe('durability.survives-restart: when it cannot judge', () => {
     expect(judge(b)).toEqual({ outcome: 'not-exercised', message: NOTHING_IN_PROGRESS });
   });
 
-  it('leaves out calls of other suites, and 202s it cannot follow', () => {
+  it('leaves out 202s it cannot follow, work that had ended, and work lost before the restart began', () => {
     const b = new TranscriptBuilder();
-    const everyday = b.post('plan', { at: 0, status: 202, body: { operationId: OTHER } });
-    b.read(OTHER, { at: 1500, status: 404, body: {} });
-    b.pollEnded(OTHER, everyday.seq, 'lost', 1506);
     b.post('plan', { suite: RESTART, at: 0, status: 202, body: {} });
     b.post('apply', { suite: RESTART, at: 0, body: shopDbFinal() });
     b.post('apply', { at: 0, status: 202, body: { operationId: THIRD } });
     b.read(THIRD, { at: 20, body: shopDbFinal() });
+    const early = b.post('plan', { at: 0, status: 202, body: { operationId: OTHER } });
+    b.read(OTHER, { at: 30, status: 404, body: {} });
+    b.pollEnded(OTHER, early.seq, 'lost', 36);
     b.restart(100, 1100);
     expect(judge(b)).toEqual({ outcome: 'not-exercised', message: NOTHING_IN_PROGRESS });
+  });
+
+  it('judges the work of any suite in progress across the restart: the run restarts while its opening work runs', () => {
+    const b = new TranscriptBuilder();
+    const everyday = b.post('plan', { at: 0, status: 202, body: { operationId: OTHER } });
+    b.read(OTHER, { at: 20, body: IN_PROGRESS });
+    b.restart(100, 1100);
+    const lost = b.read(OTHER, { at: 1500, status: 404, body: {} });
+    b.pollEnded(OTHER, everyday.seq, 'lost', 1506);
+    b.post('apply', { at: 2000, status: 202, body: { operationId: THIRD } });
+    b.read(THIRD, { at: 2020, body: shopDbFinal() });
+    expect(brokenOf(judge(b)).evidence).toEqual([{ note: 'plan shop-db accepted before the restart: its read 400ms after the restart ended answered 404', exchanges: [lost.seq, everyday.seq] }]);
   });
 });
 
@@ -163,7 +175,13 @@ describe('durability.survives-restart: when a read answered 404', () => {
     expect(lostAt(3600).evidence[0]!.note).toBe('plan shop-db accepted before the restart: its read 2.5s after the restart ended answered 404');
     expect(lostAt(1099).evidence[0]!.note).toBe('plan shop-db accepted before the restart: its read during the restart answered 404');
     expect(lostAt(100).evidence[0]!.note).toBe('plan shop-db accepted before the restart: its read during the restart answered 404');
-    expect(lostAt(99).evidence[0]!.note).toBe('plan shop-db accepted before the restart: its read before the restart answered 404');
+  });
+
+  it('leaves work lost before the restart began to operation.not-lost', () => {
+    const b = new TranscriptBuilder();
+    accepted(b);
+    b.read(ID, { suite: RESTART, at: 99, status: 404, body: {} });
+    expect(judge(b).outcome).not.toBe('broken');
   });
 
   it('counts a lost operation as judged even when the provisioner ends no work, with the counts in the message', () => {

@@ -179,10 +179,17 @@ describe('input.invalid-change-set at its edges', () => {
   it('names the 202 alone when the work was lost before any read', () => {
     const b = new TranscriptBuilder();
     const post = invalid(b, { status: 202, body: { operationId: OP_ID } });
-    b.pollEnded(OP_ID, post.seq, 'deadline', 300);
+    b.pollEnded(OP_ID, post.seq, 'lost', 300);
     expect(evidenceOf(inputInvalidChangeSet.judge(b.transcript, context()))).toEqual([
-      { note: 'POST /plan with "{}" answered 202, then no final answer came before the deadline: the work leads nowhere', exchanges: [post.seq] },
+      { note: 'POST /plan with "{}" answered 202, then a read answered 404 before any final answer: the work leads nowhere', exchanges: [post.seq] },
     ]);
+  });
+
+  it('does not blame the deadline of a 202 that was never read: nothing proves the work outlasted it', () => {
+    const b = new TranscriptBuilder();
+    const post = invalid(b, { status: 202, body: { operationId: OP_ID } });
+    b.pollEnded(OP_ID, post.seq, 'deadline', 300);
+    expect(evidenceOf(inputInvalidChangeSet.judge(b.transcript, context({ maxOperationDuration: { ms: 300, text: 'PT0.3S', source: 'flag' } })))).toEqual([]);
   });
 
   it('names the last read sent, whatever order the reads were recorded in', () => {

@@ -1,7 +1,7 @@
 import { formatMs } from '../../core/duration.js';
 import type { Transcript } from '../../transcript/transcript.js';
 import { EndStates } from '../../transcript/end-states.js';
-import { restartWindows, SITUATION_SUITES } from '../../transcript/situations.js';
+import { restartWindows } from '../../transcript/situations.js';
 import { readsSurelyBeforeFinal, submissions } from '../../transcript/views.js';
 import { neverChosen } from '../support/answer-ways.js';
 import { broken, evidence, held, notApplicable, notExercised } from '../support/judgement.js';
@@ -13,8 +13,8 @@ import type { Evidence, Judgement, Rule } from '../types.js';
 export const RESTART_HINT = 'give --restart-command CMD to restart the provisioner during the run';
 
 /**
- * durability.survives-restart: every operation accepted by the restart suite and still without a
- * final answer when the restart began is known afterwards (no 404) and reaches a final answer.
+ * durability.survives-restart: every operation accepted before a restart and still without a final answer
+ * when it began is known afterwards (no 404) and reaches a final answer.
  */
 function judgeSurvivesRestart(transcript: Transcript, _context: JudgeContext): Judgement {
   const windows = restartWindows(transcript);
@@ -31,7 +31,8 @@ function judgeSurvivesRestart(transcript: Transcript, _context: JudgeContext): J
   const endsOtherWork = ends.someOperationEnded(() => false);
   const faults: Evidence[] = [];
   let judged = 0;
-  for (const post of submissions(transcript).filter((call) => call.suite === SITUATION_SUITES.restart)) {
+  // Whatever suite sent it: the run restarts while its opening work is in progress.
+  for (const post of submissions(transcript)) {
     const op = ends.operationOf(post);
     // The restart that followed this 202: the operation must have been accepted, and not yet ended, when it began.
     const window = windows.find((w) => w.startedAt >= post.endedAt);
@@ -39,12 +40,14 @@ function judgeSurvivesRestart(transcript: Transcript, _context: JudgeContext): J
     const end = ends.of(post);
     if (!end.ended && end.unknown) continue;
     // A 404 counts only when it surely came before any final answer: a reader racing the final read may meet a provisioner that forgets at once.
-    const lost = readsSurelyBeforeFinal(op).find((read) => read.response?.status === 404);
+    const lostReads = readsSurelyBeforeFinal(op).filter((read) => read.response?.status === 404);
+    // Work lost before the restart began was not the restart's doing: operation.not-lost judges it.
+    if (lostReads.some((read) => read.sentAt < window.startedAt)) continue;
+    const lost = lostReads[0];
     if (!lost && !end.ended && !endsOtherWork) continue;
     judged++;
     if (lost) {
-      const when =
-        lost.sentAt >= window.endedAt ? `${formatMs(lost.sentAt - window.endedAt)} after the restart ended` : lost.sentAt >= window.startedAt ? 'during the restart' : 'before the restart';
+      const when = lost.sentAt >= window.endedAt ? `${formatMs(lost.sentAt - window.endedAt)} after the restart ended` : 'during the restart';
       faults.push(evidence(`${post.tag} ${post.changeSet ?? ''} accepted before the restart: its read ${when} answered 404`, lost, post));
     } else if (!end.ended) {
       // Stryker disable next-line Regex: the prefix only ever stands at the start of why

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../transcript/exchange.js';
 import { Transcript } from '../../transcript/transcript.js';
-import { burstWindow, isBusyAnswer, KitLoad, overlaps, overloadedByBurst, overloadedByKit, restartWindows, SITUATION_SUITES } from '../../transcript/situations.js';
+import { burstWindow, isBusyAnswer, KitLoad, overlaps, overloadedByBurst, overloadedByKit, restartWindows, SITUATION_SUITES, type RestartWindow } from '../../transcript/situations.js';
+import { operations } from '../../transcript/views.js';
 import type { RuleView } from '../types.js';
 
 /**
@@ -8,8 +9,8 @@ import type { RuleView } from '../types.js';
  * provokes some situations on purpose, and what they provoke is judged by the rule about that situation alone:
  *
  * - a restart: refused connections, 5xx and lost operations around it are durability's, so every view but
- *   `whole` leaves out the restart suite's exchanges and any exchange in flight while the provisioner
- *   restarted (the restart runs after every other suite, so there are none);
+ *   `whole` leaves out the restart suite's exchanges, any exchange in flight while the provisioner restarted
+ *   (only the run's opening work is), and the 404s, 5xx and failed reads of the work it found in progress;
  * - a burst: a 429, 5xx or reset to a call of the burst, or to any plan or apply in flight while the burst
  *   was, and a burst call held open because a full provisioner runs it at once, are the burst rule's, not
  *   those of the rules about everyday answers or their timing; so is a 429 or 503 to a plan or apply while the
@@ -56,10 +57,37 @@ function only(transcript: Transcript, keep: (exchange: Exchange) => boolean): Tr
 function withoutRestartOf(transcript: Transcript): Transcript {
   const windows = restartWindows(transcript);
   if (windows.length === 0 && !transcript.exchanges.some((e) => e.suite === SITUATION_SUITES.restart)) return transcript;
-  const disturbed = (e: Exchange): boolean => e.suite === SITUATION_SUITES.restart || windows.some((window) => overlaps(e, window));
+  const provoked = provokedByRestart(transcript, windows);
+  const disturbed = (e: Exchange): boolean => e.suite === SITUATION_SUITES.restart || windows.some((window) => overlaps(e, window)) || provoked.reads.has(e.seq);
   const kept = transcript.exchanges.filter((e) => !disturbed(e));
   const keptSeqs = new Set(kept.map((e) => e.seq));
   // A poll that ended for an operation whose 202 is left out speaks of that operation only.
-  const events = transcript.events.filter((event) => event.type !== 'poll-ended' || keptSeqs.has(event.acceptedSeq));
+  const events = transcript.events.filter((event) => event.type !== 'poll-ended' || (keptSeqs.has(event.acceptedSeq) && !provoked.endsOf.has(event.acceptedSeq)));
   return new Transcript(kept, events);
+}
+
+/**
+ * What a restart provoked in the work it found in progress, which durability judges alone: from the restart's start
+ * on, a read of such an operation that answered 404, 5xx or not at all (a provisioner coming back up refuses or
+ * loses it); and for an operation that never gave a final answer, every read from then on and how its following
+ * ended (work a restart stalled must not also fail the deadline). The final and in_progress answers of work that
+ * did end stay for the other rules. `endsOf`: the 202s whose poll-ended event is left out.
+ */
+function provokedByRestart(transcript: Transcript, windows: readonly RestartWindow[]): { reads: Set<number>; endsOf: Set<number> } {
+  const reads = new Set<number>();
+  const endsOf = new Set<number>();
+  if (windows.length === 0) return { reads, endsOf };
+  for (const op of operations(transcript)) {
+    const window = windows.find((w) => w.startedAt >= op.acceptedAt && (op.firstFinalReceivedAt ?? Number.POSITIVE_INFINITY) > w.startedAt);
+    // Work lost before the restart began is no work the restart found in progress.
+    if (!window || op.reads.some((read) => read.sentAt < window.startedAt && read.response?.status === 404)) continue;
+    const ended = op.finalReads.length > 0;
+    if (!ended) endsOf.add(op.accepted.seq);
+    for (const read of op.reads) {
+      if (read.sentAt < window.startedAt) continue;
+      const status = read.response?.status;
+      if (!ended || read.error !== undefined || status === 404 || (status !== undefined && status >= 500)) reads.add(read.seq);
+    }
+  }
+  return { reads, endsOf };
 }
