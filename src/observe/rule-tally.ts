@@ -1,6 +1,5 @@
 import { RULES } from '../rules/index.js';
 import type { Evidence, Rule, RuleResult, RuleStatus } from '../rules/types.js';
-import type { Exchange } from '../transcript/exchange.js';
 import { Transcript } from '../transcript/transcript.js';
 import type { RuleCount } from '../core/observation.js';
 import type { ChangeSetInfo } from '../core/judge-context.js';
@@ -38,11 +37,13 @@ interface Entry extends RuleCount {
  * copied into one small evidence transcript. Everything else of a judged slice may then be dropped.
  */
 export class RuleTally {
-  /** The exchanges the kept evidence shows, numbered anew. */
+  /** The exchanges the kept evidence shows, each once, under the number the observation gave it. */
   readonly evidence = new Transcript();
   /** The change sets the kept cases were sent with: what judging the evidence again needs to match results. */
   private readonly changeSets = new Map<string, ChangeSetInfo>();
   private readonly entries = new Map<string, Entry>();
+  /** The seqs of the exchanges the evidence holds: an exchange several cases show is kept once. */
+  private readonly kept = new Set<number>();
 
   constructor(private readonly strict: boolean) {
     for (const rule of RULES) {
@@ -55,15 +56,12 @@ export class RuleTally {
    * `submitted`: the slice holds a plan or apply, so why a rule was not exercised there is the reason worth telling.
    */
   add(results: readonly RuleResult[], slice: Transcript, submitted = true, changeSet?: ChangeSetInfo): void {
-    const copied = new Map<number, number>();
     const copy = (seq: number): number | undefined => {
-      const known = copied.get(seq);
-      if (known !== undefined) return known;
+      if (this.kept.has(seq)) return seq;
       const exchange = slice.bySeq(seq);
       if (!exchange) return undefined;
-      const kept = this.keep(exchange);
-      copied.set(seq, kept);
-      return kept;
+      this.kept.add(seq);
+      return this.evidence.append(exchange).seq;
     };
     // A case kept is kept whole (every exchange and event of the slice, and its change set): judged again
     // offline, the evidence then breaks the same rules.
@@ -89,11 +87,6 @@ export class RuleTally {
   /** The change sets of the kept evidence. */
   evidenceChangeSets(): ChangeSetInfo[] {
     return [...this.changeSets.values()];
-  }
-
-  private keep(exchange: Exchange): number {
-    const { seq: _seq, ...rest } = exchange;
-    return this.evidence.record(rest).seq;
   }
 
   private count(entry: Entry, result: RuleResult, copy: (seq: number) => number | undefined, submitted: boolean): void {

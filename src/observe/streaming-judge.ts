@@ -38,9 +38,9 @@ export interface StreamingJudgeSettings {
 /** An accepted operation followed while its reads come. */
 interface OpenOperation {
   operationId: string;
-  post: ObservedExchange;
+  post: Exchange;
   changeSet: SeenChangeSet;
-  reads: ObservedExchange[];
+  reads: Exchange[];
   deadlineAt: Millis;
 }
 
@@ -73,7 +73,7 @@ export class StreamingJudge {
   private readonly tally: RuleTally;
   private readonly open = new Map<string, OpenOperation>();
   /** The 202 and first final answer of the latest operations that ended in one, by id. */
-  private readonly ended = new Map<string, { post: ObservedExchange; final: ObservedExchange; changeSet: SeenChangeSet }>();
+  private readonly ended = new Map<string, { post: Exchange; final: Exchange; changeSet: SeenChangeSet }>();
   private readonly idsSeen = new Set<string>();
   private readonly hashesSeen = new Set<string>();
   private firstAccepted: Exchange | undefined;
@@ -94,16 +94,21 @@ export class StreamingJudge {
     this.tally = new RuleTally(settings.selection.strict ?? false);
   }
 
-  /** Takes one exchange of the traffic, in the order the traffic had them. */
-  add(exchange: ObservedExchange): void {
+  /**
+   * Takes one exchange of the traffic, in the order the traffic had them. It keeps its place in the
+   * observation as its seq (the numbers of the observation's transcript), or the seq it already has (a
+   * transcript judged again), so that evidence names every exchange by one number.
+   */
+  add(exchange: ObservedExchange | Exchange): void {
     this.seen.exchanges += 1;
-    this.lastAt = Math.max(this.lastAt, exchange.endedAt);
-    if (exchange.tag === 'plan' || exchange.tag === 'apply') {
-      this.seen.byTag[exchange.tag] += 1;
-      this.submitted(exchange);
-    } else if (exchange.tag === 'poll') {
+    const numbered: Exchange = { ...exchange, seq: 'seq' in exchange && typeof exchange.seq === 'number' ? exchange.seq : this.seen.exchanges };
+    this.lastAt = Math.max(this.lastAt, numbered.endedAt);
+    if (numbered.tag === 'plan' || numbered.tag === 'apply') {
+      this.seen.byTag[numbered.tag] += 1;
+      this.submitted(numbered);
+    } else if (numbered.tag === 'poll') {
       this.seen.byTag.poll += 1;
-      this.read(exchange);
+      this.read(numbered);
     }
   }
 
@@ -170,7 +175,8 @@ export class StreamingJudge {
       ruleCounts: this.ruleCounts(results),
       traffic: this.traffic(),
       conclusions: this.operationConclusions(),
-      evidence: { exchanges: evidence.exchanges.slice(), events: evidence.events.slice() },
+      // In the observation's order: cases are kept as their operations end, not as they began.
+      evidence: { exchanges: evidence.exchanges.slice().sort((a, b) => a.seq - b.seq), events: evidence.events.slice() },
       evidenceChangeSets: this.evidenceChangeSets(),
     };
   }
@@ -190,11 +196,11 @@ export class StreamingJudge {
     return [...this.conclusions];
   }
 
-  private submitted(post: ObservedExchange): void {
+  private submitted(post: Exchange): void {
     const changeSet = seenChangeSet(post.request.body ?? '', this.settings.changesPointer);
     this.countChangeSet(changeSet);
-    const named: ObservedExchange = { ...post, changeSet: changeSet.name };
-    const id = acceptedOperationId(named as Exchange);
+    const named: Exchange = { ...post, changeSet: changeSet.name };
+    const id = acceptedOperationId(named);
     if (id === undefined) {
       this.judge([named], [], changeSet);
       return;
@@ -203,21 +209,21 @@ export class StreamingJudge {
     const repeated = this.idsSeen.has(key);
     this.idsSeen.add(key);
     this.seen.operations.accepted += 1;
-    this.firstAccepted ??= { ...named, seq: 1 };
+    this.firstAccepted ??= named;
     if (repeated || this.open.has(id)) {
       // The id names earlier work: its reads cannot be told apart, so the 202 is judged alone, and found repeated.
-      this.judge([named], [], changeSet, id);
+      this.judge([named], [], changeSet, named);
       return;
     }
     this.open.set(id, { operationId: id, post: named, changeSet, reads: [], deadlineAt: post.endedAt + this.settings.context.maxOperationDuration.ms });
   }
 
-  private read(read: ObservedExchange): void {
+  private read(read: Exchange): void {
     const op = read.operationId === undefined ? undefined : this.open.get(read.operationId);
     const ended = op || read.operationId === undefined ? undefined : this.ended.get(read.operationId);
     if (ended) {
       // The control plane read again after the final answer (it lost that answer, say): judged as a read after it.
-      const again: ObservedExchange = { ...read, tag: 'read-after-final', changeSet: ended.changeSet.name };
+      const again: Exchange = { ...read, tag: 'read-after-final', changeSet: ended.changeSet.name };
       this.judge([ended.post, ended.final, again], [], ended.changeSet, undefined, AFTER_FINAL_RULES);
       return;
     }
@@ -227,10 +233,10 @@ export class StreamingJudge {
       return;
     }
     op.reads.push({ ...read, changeSet: op.changeSet.name });
-    if (read.response && isFinalAnswer(read as Exchange)) this.close(op, 'final', read.endedAt);
+    if (read.response && isFinalAnswer(read)) this.close(op, 'final', read.endedAt);
     else if (read.response?.status === 404) this.close(op, 'lost', read.endedAt);
     // The control plane fails the work at the first read it cannot use, and reads that operation no more.
-    else if (unexpectedAnswer(read as Exchange) !== undefined) this.close(op, 'unexpected', read.endedAt);
+    else if (unexpectedAnswer(read) !== undefined) this.close(op, 'unexpected', read.endedAt);
   }
 
   private close(op: OpenOperation, reason: PollEndReason, at: Millis): void {
@@ -241,7 +247,7 @@ export class StreamingJudge {
       this.conclusions.push({ operationId: op.operationId, changeSet: op.changeSet.name, kind: op.post.tag === 'apply' ? 'apply' : 'plan', reason, conclusion });
       if (this.conclusions.length > CONCLUSIONS_KEPT) this.conclusions.shift();
     }
-    const event: TranscriptEvent = { type: 'poll-ended', at, operationId: op.operationId, reason, acceptedSeq: 1, conclusion };
+    const event: TranscriptEvent = { type: 'poll-ended', at, operationId: op.operationId, reason, acceptedSeq: op.post.seq, conclusion };
     this.judge([op.post, ...op.reads], [event], op.changeSet);
     const final = reason === 'final' ? op.reads[op.reads.length - 1] : undefined;
     if (final) {
@@ -251,13 +257,12 @@ export class StreamingJudge {
   }
 
   /** Judges one slice of the traffic with every rule, and counts what the rules found. */
-  private judge(exchanges: readonly ObservedExchange[], events: TranscriptEvent[], changeSet: SeenChangeSet | undefined, repeatedId?: string, onlyRules?: readonly string[]): void {
-    const slice = new Transcript();
-    for (const exchange of exchanges) slice.record(exchange);
-    for (const event of events) slice.note(event);
+  private judge(exchanges: readonly Exchange[], events: TranscriptEvent[], changeSet: SeenChangeSet | undefined, repeated?: Exchange, onlyRules?: readonly string[]): void {
+    // The slice keeps the observation's numbers: its evidence names exchanges as the observation does.
+    const slice = new Transcript(exchanges, events);
     const context: JudgeContext = { ...this.settings.context, changeSets: changeSet ? [infoOf(changeSet)] : [] };
     let results = judgeRules(slice, context, this.settings.selection).filter((result) => !ONCE(result.id) && (onlyRules === undefined || onlyRules.includes(result.id)));
-    if (repeatedId !== undefined) results = results.map((result) => (result.id === 'accepted.operation-id-unique' && result.status === 'pass' ? repeatedResult(result, repeatedId) : result));
+    if (repeated !== undefined) results = results.map((result) => (result.id === 'accepted.operation-id-unique' && result.status === 'pass' ? repeatedResult(result, repeated) : result));
     this.tally.add(results, slice, changeSet !== undefined, changeSet && infoOf(changeSet));
   }
 
@@ -282,12 +287,13 @@ function infoOf(changeSet: SeenChangeSet): { name: string; changes?: SeenChangeS
 }
 
 /** accepted.operation-id-unique broken by a 202 whose id an earlier 202 of the observation already carried. */
-function repeatedResult(held: RuleResult, id: string): RuleResult {
+function repeatedResult(held: RuleResult, accepted: Exchange): RuleResult {
+  const id = acceptedOperationId(accepted) ?? '';
   return {
     ...held,
     status: held.level === 'MUST' ? 'fail' : 'warn',
     message: `operationId ${id} given more than once`,
-    evidence: [{ note: `the 202 answer (seq 1) carried operationId ${id}, already given by an earlier 202 of the observed traffic`, exchanges: [1] }],
+    evidence: [{ note: `the 202 answer (#${accepted.seq}) carried operationId ${id}, already given by an earlier 202 of the observed traffic`, exchanges: [accepted.seq] }],
     count: 1,
   };
 }
@@ -297,7 +303,7 @@ function conclusionOf(op: OpenOperation, reason: PollEndReason, at: Millis): str
   switch (reason) {
     case 'final': {
       const final = op.reads[op.reads.length - 1];
-      return `the control plane recorded ${final ? outcomeOf(final as Exchange) ?? 'a final answer' : 'a final answer'} after ${after}`;
+      return `the control plane recorded ${final ? outcomeOf(final) ?? 'a final answer' : 'a final answer'} after ${after}`;
     }
     case 'lost':
       return `the control plane failed this work at once: a read ${after} after the 202 answered 404`;

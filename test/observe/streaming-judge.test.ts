@@ -148,3 +148,24 @@ describe('the streaming judge', () => {
     expect(j.traffic().operations.accepted).toBe(0);
   });
 });
+
+describe('the streaming judge numbers its evidence as the observation did', () => {
+  it('shows an exchange that several failed cases keep under one number, its place in the traffic', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const id = randomUUID();
+    // #1 the 202 (an extra field breaks accepted.only-operation-id), #2 the final answer, #3 and #4 reads after it that relapse.
+    j.add(b.post('apply', { status: 202, body: { operationId: id, extra: 1 }, requestBody: SHOP_DB_SET }));
+    j.add(b.read(id, { body: shopDbFinal() }));
+    j.add(b.read(id, { body: IN_PROGRESS }));
+    j.add(b.read(id, { body: IN_PROGRESS }));
+    expect(statusOf(j, 'accepted.only-operation-id')).toBe('warn');
+    expect(statusOf(j, 'operation.no-in-progress-after-final')).toBe('fail');
+    const kept = j.snapshot().evidence.exchanges;
+    expect(kept.map((exchange) => exchange.seq)).toEqual([1, 2, 3, 4]);
+    expect(kept.filter((exchange) => exchange.response?.status === 202)).toHaveLength(1);
+    const relapse = j.results().find((result) => result.id === 'operation.no-in-progress-after-final')!;
+    expect(relapse.evidence.map((item) => item.exchanges)).toEqual([[3, 2], [4, 2]]);
+    expect(j.evidence.bySeq(4)?.sentAt).toBe(kept[3]!.sentAt);
+  });
+});
