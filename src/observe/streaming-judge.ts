@@ -11,6 +11,7 @@ import type { ObservedExchange } from './recorder.js';
 import { RuleTally } from './rule-tally.js';
 import type { RuleCount, TrafficSeen } from '../core/observation.js';
 import { seenChangeSet, type SeenChangeSet } from './seen-change-set.js';
+import type { AnswerWays } from '../rules/support/answer-ways.js';
 
 /**
  * Everything the judge holds, as plain data (structured-clone friendly): what a judge on a worker thread sends
@@ -89,6 +90,8 @@ export class StreamingJudge {
     operations: { accepted: 0, open: 0, ended: { final: 0, lost: 0, unexpected: 0, deadline: 0, aborted: 0 } },
   };
   private lastAt: Millis = 0;
+  /** How every plan and apply call was answered: a rule about one way is not applicable only if no call chose it. */
+  private readonly ways: AnswerWays = { calls: 0, atOnce: 0, accepted: 0, burst: 0 };
 
   constructor(private readonly settings: StreamingJudgeSettings) {
     this.tally = new RuleTally(settings.selection.strict ?? false);
@@ -142,7 +145,7 @@ export class StreamingJudge {
   results(): RuleResult[] {
     const once = judgeRules(new Transcript(this.firstAccepted ? [this.firstAccepted] : []), { ...this.settings.context, changeSets: [] }, this.settings.selection);
     const byId = new Map(once.filter((result) => ONCE(result.id)).map((result) => [result.id, result]));
-    return this.tally.results().map((result) => byId.get(result.id) ?? result);
+    return this.tally.results(this.ways).map((result) => byId.get(result.id) ?? result);
   }
 
   /** How often each rule was exercised, held and broken. */
@@ -200,6 +203,7 @@ export class StreamingJudge {
     const changeSet = seenChangeSet(post.request.body ?? '', this.settings.changesPointer);
     this.countChangeSet(changeSet);
     const named: Exchange = { ...post, changeSet: changeSet.name };
+    this.countWay(named);
     const id = acceptedOperationId(named);
     if (id === undefined) {
       this.judge([named], [], changeSet);
@@ -264,6 +268,12 @@ export class StreamingJudge {
     let results = judgeRules(slice, context, this.settings.selection).filter((result) => !ONCE(result.id) && (onlyRules === undefined || onlyRules.includes(result.id)));
     if (repeated !== undefined) results = results.map((result) => (result.id === 'accepted.operation-id-unique' && result.status === 'pass' ? repeatedResult(result, repeated) : result));
     this.tally.add(results, slice, changeSet !== undefined, changeSet && infoOf(changeSet));
+  }
+
+  private countWay(post: Exchange): void {
+    this.ways.calls += 1;
+    if (post.response?.status === 200) this.ways.atOnce += 1;
+    else if (post.response?.status === 202) this.ways.accepted += 1;
   }
 
   private countChangeSet(changeSet: SeenChangeSet): void {

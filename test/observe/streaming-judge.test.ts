@@ -169,3 +169,33 @@ describe('the streaming judge numbers its evidence as the observation did', () =
     expect(j.evidence.bySeq(4)?.sentAt).toBe(kept[3]!.sentAt);
   });
 });
+
+describe('the streaming judge calls a rule not applicable only for the way the provisioner never chose in the whole observation', () => {
+  const AFTER_FINAL = ['operation.final-stable', 'operation.no-in-progress-after-final', 'operation.final-retained', 'apply.repeat-while-running'];
+
+  it('leaves rules about operations not exercised when some calls were answered 202, however many were answered at once', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    for (let i = 0; i < 4; i++) for (const exchange of operation(b, randomUUID())) j.add(exchange);
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    const run = judgeRules(b.transcript, { ...observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0), changeSets: [] });
+    for (const id of AFTER_FINAL) {
+      const result = j.results().find((r) => r.id === id)!;
+      expect(result.status, id).toBe('not-exercised');
+      expect(result.message, id).not.toMatch(/answered 200 at once/);
+      // Judged whole, as run judges its transcript, the same exchanges say the same.
+      expect(run.find((r) => r.id === id)!.status, id).toBe('not-exercised');
+    }
+  });
+
+  it('counts every observed call in the reason when all were answered the other way', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (let i = 0; i < 3; i++) j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    const stable = j.results().find((r) => r.id === 'operation.final-stable')!;
+    expect(stable.status).toBe('not-applicable');
+    expect(stable.message).toMatch(/all 3 plan and apply calls were answered 200 at once/);
+    expect(stable.message).not.toMatch(/the one plan or apply call/);
+  });
+});
