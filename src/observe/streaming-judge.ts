@@ -1,7 +1,7 @@
 import type { ChangeSetInfo, JudgeContext } from '../core/judge-context.js';
 import type { OperationConclusion, PollEndReason } from '../core/operation-conclusion.js';
 import { formatMs } from '../core/duration.js';
-import { judgeRules, type RuleSelection } from '../rules/index.js';
+import { judgeRules, RULES, type RuleSelection } from '../rules/index.js';
 import type { RuleResult } from '../rules/types.js';
 import type { Exchange, Millis, TranscriptEvent } from '../transcript/exchange.js';
 import { Transcript } from '../transcript/transcript.js';
@@ -43,6 +43,16 @@ interface OpenOperation {
   changeSet: SeenChangeSet;
   reads: Exchange[];
   deadlineAt: Millis;
+  /** The earlier call of the same change set whose final answer had arrived when this one was sent. */
+  repeats?: FirstEnd;
+}
+
+/** The first call of a change set (of one kind) that ended in a final answer: what a call sending it again is held to. */
+interface FirstEnd {
+  post: Exchange;
+  /** The post and the read that gave its final answer (the post itself when it was answered at once). */
+  exchanges: Exchange[];
+  final: Exchange;
 }
 
 /** Rules judged once for the whole observation, not per operation: the registration is one document. */
@@ -53,6 +63,10 @@ const CONCLUSIONS_KEPT = 50;
 const ENDED_KEPT = 256;
 /** The rules a read after an operation's final answer can show something about. */
 const AFTER_FINAL_RULES = ['operation.no-in-progress-after-final', 'operation.final-stable', 'operation.final-retained', 'operation.404-identifiable'];
+/** Change sets whose first end is remembered, so that a call sending one again is judged as a repeat; the oldest go first. */
+const FIRST_ENDS_KEPT = 256;
+/** The rules a change set sent again can show something about. */
+const REPEAT_RULES: readonly string[] = RULES.filter((rule) => rule.section === 'repeats').map((rule) => rule.id);
 /** Distinct change-set hashes remembered, so that each is recorded once; past it the memory starts again. */
 const HASHES_KEPT = 100_000;
 
@@ -75,6 +89,8 @@ export class StreamingJudge {
   private readonly open = new Map<string, OpenOperation>();
   /** The 202 and first final answer of the latest operations that ended in one, by id. */
   private readonly ended = new Map<string, { post: Exchange; final: Exchange; changeSet: SeenChangeSet }>();
+  /** The first call of each change set (by kind and body) that ended in a final answer, the latest few. */
+  private readonly firstEnds = new Map<string, FirstEnd>();
   private readonly idsSeen = new Set<string>();
   private readonly hashesSeen = new Set<string>();
   private firstAccepted: Exchange | undefined;
@@ -205,8 +221,13 @@ export class StreamingJudge {
     const named: Exchange = { ...post, changeSet: changeSet.name };
     this.countWay(named);
     const id = acceptedOperationId(named);
+    const first = this.firstEnds.get(firstEndKey(named, changeSet));
+    // Sent again once the first call's final answer had arrived: the control plane repeats work that ended.
+    const repeats = first && first.final.endedAt <= named.sentAt ? first : undefined;
     if (id === undefined) {
       this.judge([named], [], changeSet);
+      if (repeats) this.judgeRepeat(repeats, [named], [], changeSet);
+      if (isFinalAnswer(named)) this.rememberFirstEnd(named, named, changeSet);
       return;
     }
     const key = idKey(id);
@@ -219,7 +240,7 @@ export class StreamingJudge {
       this.judge([named], [], changeSet, named);
       return;
     }
-    this.open.set(id, { operationId: id, post: named, changeSet, reads: [], deadlineAt: post.endedAt + this.settings.context.maxOperationDuration.ms });
+    this.open.set(id, { operationId: id, post: named, changeSet, reads: [], deadlineAt: post.endedAt + this.settings.context.maxOperationDuration.ms, ...(repeats && { repeats }) });
   }
 
   private read(read: Exchange): void {
@@ -253,11 +274,30 @@ export class StreamingJudge {
     }
     const event: TranscriptEvent = { type: 'poll-ended', at, operationId: op.operationId, reason, acceptedSeq: op.post.seq, conclusion };
     this.judge([op.post, ...op.reads], [event], op.changeSet);
+    if (op.repeats) this.judgeRepeat(op.repeats, [op.post, ...op.reads], [event], op.changeSet);
     const final = reason === 'final' ? op.reads[op.reads.length - 1] : undefined;
     if (final) {
+      this.rememberFirstEnd(op.post, final, op.changeSet);
       this.ended.set(op.operationId, { post: op.post, final, changeSet: op.changeSet });
       if (this.ended.size > ENDED_KEPT) this.ended.delete(this.ended.keys().next().value!);
     }
+  }
+
+  /**
+   * Judges a call that sent a change set again, with what it repeats: the first call and its final answer
+   * before it, by the rules about repeats only (the rest judged both calls already).
+   */
+  private judgeRepeat(first: FirstEnd, exchanges: readonly Exchange[], events: TranscriptEvent[], changeSet: SeenChangeSet): void {
+    const [post, ...reads] = exchanges;
+    if (!post) return;
+    this.judge([...first.exchanges, { ...post, repeatOf: first.post.seq }, ...reads], events, changeSet, undefined, REPEAT_RULES);
+  }
+
+  private rememberFirstEnd(post: Exchange, final: Exchange, changeSet: SeenChangeSet): void {
+    const key = firstEndKey(post, changeSet);
+    if (this.firstEnds.has(key)) return;
+    this.firstEnds.set(key, { post, exchanges: post === final ? [post] : [post, final], final });
+    if (this.firstEnds.size > FIRST_ENDS_KEPT) this.firstEnds.delete(this.firstEnds.keys().next().value!);
   }
 
   /** Judges one slice of the traffic with every rule, and counts what the rules found. */
@@ -290,6 +330,11 @@ export class StreamingJudge {
       // keeping a copy is a convenience: it never stops the judgement
     }
   }
+}
+
+/** A change set as a call of one kind sent it: the same bytes to the same endpoint. */
+function firstEndKey(post: Exchange, changeSet: SeenChangeSet): string {
+  return `${post.tag} ${changeSet.sha256}`;
 }
 
 function infoOf(changeSet: SeenChangeSet): { name: string; changes?: SeenChangeSet['changes']; changesError?: string } {

@@ -6,6 +6,8 @@ import { CASES_KEPT, NEVER_HAD } from '../../src/observe/rule-tally.js';
 import { observedContext } from '../../src/observe/observe.js';
 import { chooseMaxOperationDuration } from '../../src/config/run-config.js';
 import type { Exchange } from '../../src/transcript/exchange.js';
+import type { JudgeContext } from '../../src/core/judge-context.js';
+import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { IN_PROGRESS, shopDbFinal, T0, TranscriptBuilder } from '../support/transcript-builder.js';
 
 const SHOP_DB_SET = JSON.stringify({ kind: 'managed-resource', type: 'postgres', changes: [{ id: 'shop-db', environment: 'test', action: 'created' }] });
@@ -199,3 +201,57 @@ describe('the streaming judge calls a rule not applicable only for the way the p
     expect(stable.message).not.toMatch(/the one plan or apply call/);
   });
 });
+
+describe('the streaming judge judges a change set the traffic sent again after the first call ended', () => {
+  /** An apply accepted and read to `final`, sent `at` ms from the start; with `suite`, the kit's run would have sent it. */
+  function apply(b: TranscriptBuilder, at: number, final: Record<string, unknown>, extra: { suite?: string; repeatOf?: number } = {}): Exchange[] {
+    const id = randomUUID();
+    const post = b.post('apply', { at, status: 202, body: { operationId: id }, requestBody: SHOP_DB_SET, ...extra });
+    return [post, b.read(id, { at: at + 10, body: IN_PROGRESS, ...(extra.suite && { suite: extra.suite }) }), b.read(id, { at: at + 20, body: final, ...(extra.suite && { suite: extra.suite }) })];
+  }
+
+  it('holds apply.idempotent when the apply sent again 17 ms after the first final answer ends the same way, as run judges it', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const first = apply(b, 0, shopDbFinal());
+    for (const exchange of [...first, ...apply(b, first[2]!.endedAt - T0 + 17, shopDbFinal())]) j.add(exchange);
+    expect(statusOf(j, 'apply.idempotent')).toBe('pass');
+    const ran = new TranscriptBuilder();
+    const kitFirst = apply(ran, 0, shopDbFinal());
+    apply(ran, kitFirst[2]!.endedAt - T0 + 17, shopDbFinal(), { suite: SITUATION_SUITES.repeatApply, repeatOf: kitFirst[0]!.seq });
+    expect(judgeRules(ran.transcript, runContext()).find((r) => r.id === 'apply.idempotent')!.status).toBe('pass');
+  });
+
+  it('fails apply.idempotent when the apply sent again ends another way', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const first = apply(b, 0, shopDbFinal());
+    for (const exchange of [...first, ...apply(b, first[2]!.endedAt - T0 + 17, shopDbFinal('failed'))]) j.add(exchange);
+    const result = j.results().find((r) => r.id === 'apply.idempotent')!;
+    expect(result.status).toBe('fail');
+    // The evidence names the exchanges as the observation numbered them: the repeat is #4, the first final answer #3.
+    expect(result.evidence[0]!.exchanges).toEqual([4, 3, 6]);
+  });
+
+  it('leaves a change set sent again while the first was still running out of apply.idempotent', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (const exchange of [...apply(b, 0, shopDbFinal()), ...apply(b, 5, shopDbFinal())].sort((x, y) => x.endedAt - y.endedAt)) j.add(exchange);
+    expect(statusOf(j, 'apply.idempotent')).toBe('not-exercised');
+  });
+
+  it('judges plan.repeatable on plans of one change set answered at once, and fails it when they differ', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    expect(statusOf(j, 'plan.repeatable')).toBe('pass');
+    j.add(b.post('plan', { status: 200, body: shopDbFinal('failed'), requestBody: SHOP_DB_SET }));
+    expect(statusOf(j, 'plan.repeatable')).toBe('warn');
+    expect(judgeRules(b.transcript, runContext()).find((r) => r.id === 'plan.repeatable')!.status).toBe('warn');
+  });
+});
+
+function runContext(): JudgeContext {
+  return { ...observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0), changeSets: [] };
+}
