@@ -12,6 +12,7 @@ import { RuleTally } from './rule-tally.js';
 import type { RuleCount, TrafficSeen } from '../core/observation.js';
 import { seenChangeSet, type SeenChangeSet } from './seen-change-set.js';
 import type { AnswerWays } from '../rules/support/answer-ways.js';
+import { unknownIdsAfterMs } from '../rules/support/observed-ids.js';
 
 /**
  * Everything the judge holds, as plain data (structured-clone friendly): what a judge on a worker thread sends
@@ -67,6 +68,8 @@ const AFTER_FINAL_RULES = ['operation.no-in-progress-after-final', 'operation.fi
 const FIRST_ENDS_KEPT = 256;
 /** The rules a change set sent again can show something about. */
 const REPEAT_RULES: readonly string[] = RULES.filter((rule) => rule.section === 'repeats').map((rule) => rule.id);
+/** Ids first read early in the observation that are remembered (the work the control plane followed when it began). */
+const READ_EARLY_KEPT = 100_000;
 /** Distinct change-set hashes remembered, so that each is recorded once; past it the memory starts again. */
 const HASHES_KEPT = 100_000;
 
@@ -92,6 +95,12 @@ export class StreamingJudge {
   /** The first call of each change set (by kind and body) that ended in a final answer, the latest few. */
   private readonly firstEnds = new Map<string, FirstEnd>();
   private readonly idsSeen = new Set<string>();
+  /** How many operationIds given were UUIDs and how many not: an id that is no UUID is malformed only if all were. */
+  private readonly idsGiven = { uuid: 0, other: 0 };
+  /** Ids never accepted whose first read came too early to know them unknown: their later reads are not unknown either. */
+  private readonly readEarly = new Set<string>();
+  /** More such ids than are kept came: from then on no read is known to be of an unknown id. */
+  private readEarlyOverflowed = false;
   private readonly hashesSeen = new Set<string>();
   private firstAccepted: Exchange | undefined;
   private readonly conclusions: OperationConclusion[] = [];
@@ -231,6 +240,8 @@ export class StreamingJudge {
       return;
     }
     const key = idKey(id);
+    if (UUID.test(id)) this.idsGiven.uuid += 1;
+    else this.idsGiven.other += 1;
     const repeated = this.idsSeen.has(key);
     this.idsSeen.add(key);
     this.seen.operations.accepted += 1;
@@ -254,7 +265,7 @@ export class StreamingJudge {
     }
     if (!op) {
       this.seen.unattachedReads += 1;
-      this.judge([read], [], undefined);
+      this.judge([this.unattached(read)], [], undefined);
       return;
     }
     op.reads.push({ ...read, changeSet: op.changeSet.name });
@@ -262,6 +273,24 @@ export class StreamingJudge {
     else if (read.response?.status === 404) this.close(op, 'lost', read.endedAt);
     // The control plane fails the work at the first read it cannot use, and reads that operation no more.
     else if (unexpectedAnswer(read) !== undefined) this.close(op, 'unexpected', read.endedAt);
+  }
+
+  /**
+   * A read of no operation followed, tagged as what it is known to be: a read of an unknown id, of a malformed
+   * id, or (the provisioner may have issued it before the observation, or forgot it was seen) a read as it came.
+   */
+  private unattached(read: Exchange): Exchange {
+    const id = read.operationId;
+    if (id === undefined) return read;
+    if (!UUID.test(id)) return this.idsGiven.uuid > 0 && this.idsGiven.other === 0 ? { ...read, tag: 'read-malformed' } : read;
+    const key = idKey(id);
+    if (this.idsSeen.has(key)) return read;
+    if (read.sentAt < this.settings.context.startedAt + unknownIdsAfterMs(this.settings.context)) {
+      if (this.readEarly.size < READ_EARLY_KEPT) this.readEarly.add(key);
+      else this.readEarlyOverflowed = true;
+      return read;
+    }
+    return this.readEarly.has(key) || this.readEarlyOverflowed ? read : { ...read, tag: 'read-unknown' };
   }
 
   private close(op: OpenOperation, reason: PollEndReason, at: Millis): void {

@@ -255,3 +255,48 @@ describe('the streaming judge judges a change set the traffic sent again after t
 function runContext(): JudgeContext {
   return { ...observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0), changeSets: [] };
 }
+
+describe('the streaming judge judges reads of ids the observation never saw accepted', () => {
+  /** Past the deadline and a poll interval from the start (PT1M, 10 s): no work accepted before the observation is followed any more. */
+  const LATE = 71_000;
+
+  it('judges a late read of a UUID never accepted as an unknown id, and a read of an id that is no UUID as a malformed one', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (const exchange of operation(b, randomUUID())) j.add(exchange);
+    j.add(b.read(randomUUID(), { at: LATE, status: 404, body: { error: 'unknown operation' } }));
+    j.add(b.read('not-an-id', { at: LATE + 10, status: 400, body: { error: 'not a UUID' } }));
+    expect(statusOf(j, 'operation.unknown-404')).toBe('pass');
+    expect(statusOf(j, 'operation.malformed-id')).toBe('pass');
+    j.add(b.read(randomUUID(), { at: LATE + 20, status: 200, body: IN_PROGRESS }));
+    j.add(b.read('also-not-an-id', { at: LATE + 30, status: 500, body: { error: 'boom' } }));
+    expect(statusOf(j, 'operation.unknown-404')).toBe('fail');
+    expect(j.traffic().unattachedReads).toBe(4);
+    // The same reads, made by run's probes, are judged the same way.
+    const ran = new TranscriptBuilder();
+    operation(ran, randomUUID());
+    ran.read(randomUUID(), { at: LATE, status: 404, body: { error: 'unknown operation' }, tag: 'read-unknown' });
+    ran.read(randomUUID(), { at: LATE + 20, status: 200, body: IN_PROGRESS, tag: 'read-unknown' });
+    expect(judgeRules(ran.transcript, runContext()).find((r) => r.id === 'operation.unknown-404')!.status).toBe('fail');
+  });
+
+  it('does not call an id unknown when the provisioner may have issued it before the observation began, and says why', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const before = randomUUID();
+    j.add(b.read(before, { at: 1_000, status: 200, body: IN_PROGRESS }));
+    // Read again once the observation is old enough: its first read came too early for it to be known unknown.
+    j.add(b.read(before, { at: LATE, status: 200, body: shopDbFinal() }));
+    const unknown = j.results().find((r) => r.id === 'operation.unknown-404')!;
+    expect(unknown.status).toBe('not-exercised');
+    expect(unknown.message).toMatch(/1m 10s|70\.0s|1m10s/);
+  });
+
+  it('does not call an id malformed when the provisioner was seen giving ids that are no UUID', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (const exchange of operation(b, 'op-1')) j.add(exchange);
+    j.add(b.read('op-0', { at: LATE, status: 200, body: shopDbFinal() }));
+    expect(statusOf(j, 'operation.malformed-id')).toBe('not-exercised');
+  });
+});
