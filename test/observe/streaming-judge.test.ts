@@ -300,3 +300,16 @@ describe('the streaming judge judges reads of ids the observation never saw acce
     expect(statusOf(j, 'operation.malformed-id')).toBe('not-exercised');
   });
 });
+
+describe('the streaming judge speaks of the traffic', () => {
+  it('gives reasons that name no flag of run for what the traffic never had', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (const exchange of operation(b, randomUUID())) j.add(exchange);
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    j.finish();
+    const unjudged = j.results().filter((r) => r.status === 'not-exercised' || r.status === 'not-applicable');
+    expect(unjudged.map((r) => r.id)).toEqual(expect.arrayContaining(['capacity.burst', 'durability.survives-restart']));
+    for (const result of unjudged) expect(result.message, result.id).not.toMatch(/--(burst|restart-command|plan-only)|give --/);
+  });
+});
