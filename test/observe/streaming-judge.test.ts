@@ -313,3 +313,16 @@ describe('the streaming judge speaks of the traffic', () => {
     for (const result of unjudged) expect(result.message, result.id).not.toMatch(/--(burst|restart-command|plan-only)|give --/);
   });
 });
+
+describe('the streaming judge blames reads after a final answer by what they got', () => {
+  it('judges a 410 to a read after the final answer against the rules about keeping and repeating it', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const id = randomUUID();
+    for (const exchange of operation(b, id)) j.add(exchange);
+    j.add(b.read(id, { status: 410, body: { error: 'gone' } }));
+    expect(statusOf(j, 'operation.final-retained')).toBe('advice');
+    expect(statusOf(j, 'operation.final-stable')).toBe('fail');
+    expect(statusOf(j, 'operation.status')).toBe('pass');
+  });
+});
