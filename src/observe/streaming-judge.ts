@@ -46,6 +46,17 @@ interface OpenOperation {
   deadlineAt: Millis;
   /** The earlier call of the same change set whose final answer had arrived when this one was sent. */
   repeats?: FirstEnd;
+  /** A change set sent again while this operation, or the first call of it, was still followed. */
+  runningRepeat?: RunningRepeat;
+}
+
+/** A change set sent again while its first call was still followed: judged once both have ended. */
+interface RunningRepeat {
+  first: OpenOperation;
+  /** The first call's end, once it ended. */
+  firstEvents?: TranscriptEvent[];
+  /** The call sent again with its reads and end, once it ended. */
+  again?: { exchanges: Exchange[]; events: TranscriptEvent[] };
 }
 
 /** The first call of a change set (of one kind) that ended in a final answer: what a call sending it again is held to. */
@@ -94,6 +105,8 @@ export class StreamingJudge {
   private readonly ended = new Map<string, { post: Exchange; final: Exchange; changeSet: SeenChangeSet }>();
   /** The first call of each change set (by kind and body) that ended in a final answer, the latest few. */
   private readonly firstEnds = new Map<string, FirstEnd>();
+  /** The operations followed, by change set (kind and body): the first of each that a call may send again meanwhile. */
+  private readonly running = new Map<string, OpenOperation>();
   private readonly idsSeen = new Set<string>();
   /** How many operationIds given were UUIDs and how many not: an id that is no UUID is malformed only if all were. */
   private readonly idsGiven = { uuid: 0, other: 0 };
@@ -230,20 +243,26 @@ export class StreamingJudge {
     const named: Exchange = { ...post, changeSet: changeSet.name };
     this.countWay(named);
     const id = acceptedOperationId(named);
-    const first = this.firstEnds.get(firstEndKey(named, changeSet));
+    const key = firstEndKey(named, changeSet);
+    const first = this.firstEnds.get(key);
     // Sent again once the first call's final answer had arrived: the control plane repeats work that ended.
     const repeats = first && first.final.endedAt <= named.sentAt ? first : undefined;
+    // Sent again while the first call was still followed (its first repeat only: one comparison says it).
+    const runningFirst = repeats ? undefined : this.running.get(key);
+    const runningRepeat: RunningRepeat | undefined = runningFirst && !runningFirst.runningRepeat ? { first: runningFirst } : undefined;
     if (id === undefined) {
+      if (runningRepeat) runningRepeat.first.runningRepeat = runningRepeat;
       this.judge([named], [], changeSet);
       if (repeats) this.judgeRepeat(repeats, [named], [], changeSet);
+      if (runningRepeat) this.repeatEnded(runningRepeat, undefined, { exchanges: [named], events: [] });
       if (isFinalAnswer(named)) this.rememberFirstEnd(named, named, changeSet);
       return;
     }
-    const key = idKey(id);
+    const idSeen = idKey(id);
     if (UUID.test(id)) this.idsGiven.uuid += 1;
     else this.idsGiven.other += 1;
-    const repeated = this.idsSeen.has(key);
-    this.idsSeen.add(key);
+    const repeated = this.idsSeen.has(idSeen);
+    this.idsSeen.add(idSeen);
     this.seen.operations.accepted += 1;
     this.firstAccepted ??= named;
     if (repeated || this.open.has(id)) {
@@ -251,7 +270,10 @@ export class StreamingJudge {
       this.judge([named], [], changeSet, named);
       return;
     }
-    this.open.set(id, { operationId: id, post: named, changeSet, reads: [], deadlineAt: post.endedAt + this.settings.context.maxOperationDuration.ms, ...(repeats && { repeats }) });
+    if (runningRepeat) runningRepeat.first.runningRepeat = runningRepeat;
+    const op: OpenOperation = { operationId: id, post: named, changeSet, reads: [], deadlineAt: post.endedAt + this.settings.context.maxOperationDuration.ms, ...(repeats && { repeats }), ...(runningRepeat && { runningRepeat }) };
+    this.open.set(id, op);
+    if (!this.running.has(key)) this.running.set(key, op);
   }
 
   private read(read: Exchange): void {
@@ -295,6 +317,8 @@ export class StreamingJudge {
 
   private close(op: OpenOperation, reason: PollEndReason, at: Millis): void {
     this.open.delete(op.operationId);
+    const key = firstEndKey(op.post, op.changeSet);
+    if (this.running.get(key) === op) this.running.delete(key);
     this.seen.operations.ended[reason] += 1;
     const conclusion = conclusionOf(op, reason, at);
     if (reason !== 'final') {
@@ -304,6 +328,10 @@ export class StreamingJudge {
     const event: TranscriptEvent = { type: 'poll-ended', at, operationId: op.operationId, reason, acceptedSeq: op.post.seq, conclusion };
     this.judge([op.post, ...op.reads], [event], op.changeSet);
     if (op.repeats) this.judgeRepeat(op.repeats, [op.post, ...op.reads], [event], op.changeSet);
+    if (op.runningRepeat) {
+      if (op.runningRepeat.first === op) this.repeatEnded(op.runningRepeat, [event], undefined);
+      else this.repeatEnded(op.runningRepeat, undefined, { exchanges: [op.post, ...op.reads], events: [event] });
+    }
     const final = reason === 'final' ? op.reads[op.reads.length - 1] : undefined;
     if (final) {
       this.rememberFirstEnd(op.post, final, op.changeSet);
@@ -320,6 +348,18 @@ export class StreamingJudge {
     const [post, ...reads] = exchanges;
     if (!post) return;
     this.judge([...first.exchanges, { ...post, repeatOf: first.post.seq }, ...reads], events, changeSet, undefined, REPEAT_RULES);
+  }
+
+  /** Notes the end of one call of a change set sent again while the first ran, and judges the two once both ended. */
+  private repeatEnded(pair: RunningRepeat, firstEvents: TranscriptEvent[] | undefined, again: RunningRepeat['again']): void {
+    if (firstEvents) pair.firstEvents = firstEvents;
+    if (again) pair.again = again;
+    if (!pair.firstEvents || !pair.again) return;
+    const { first } = pair;
+    const [post, ...reads] = pair.again.exchanges;
+    if (!post) return;
+    const exchanges = [first.post, ...first.reads, { ...post, repeatOf: first.post.seq }, ...reads].sort((a, b) => a.seq - b.seq);
+    this.judge(exchanges, [...pair.firstEvents, ...pair.again.events], first.changeSet, undefined, REPEAT_RULES);
   }
 
   private rememberFirstEnd(post: Exchange, final: Exchange, changeSet: SeenChangeSet): void {

@@ -233,11 +233,23 @@ describe('the streaming judge judges a change set the traffic sent again after t
     expect(result.evidence[0]!.exchanges).toEqual([4, 3, 6]);
   });
 
-  it('leaves a change set sent again while the first was still running out of apply.idempotent', () => {
+  it('judges a change set sent again while the first was still running by apply.repeat-while-running, not apply.idempotent', () => {
     const j = judge();
     const b = new TranscriptBuilder();
     for (const exchange of [...apply(b, 0, shopDbFinal()), ...apply(b, 5, shopDbFinal())].sort((x, y) => x.endedAt - y.endedAt)) j.add(exchange);
     expect(statusOf(j, 'apply.idempotent')).toBe('not-exercised');
+    expect(statusOf(j, 'apply.repeat-while-running')).toBe('pass');
+  });
+
+  it('warns by apply.repeat-while-running when the apply sent again while the first ran ends another way, as run judges it', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (const exchange of [...apply(b, 0, shopDbFinal()), ...apply(b, 5, shopDbFinal('failed'))].sort((x, y) => x.endedAt - y.endedAt)) j.add(exchange);
+    expect(statusOf(j, 'apply.repeat-while-running')).toBe('warn');
+    const ran = new TranscriptBuilder();
+    const kitFirst = apply(ran, 0, shopDbFinal());
+    apply(ran, 5, shopDbFinal('failed'), { suite: SITUATION_SUITES.repeatWhileRunning, repeatOf: kitFirst[0]!.seq });
+    expect(judgeRules(ran.transcript, runContext()).find((r) => r.id === 'apply.repeat-while-running')!.status).toBe('warn');
   });
 
   it('judges plan.repeatable on plans of one change set answered at once, and fails it when they differ', () => {
