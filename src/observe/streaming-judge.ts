@@ -374,7 +374,7 @@ export class StreamingJudge {
     // The slice keeps the observation's numbers: its evidence names exchanges as the observation does.
     const slice = new Transcript(exchanges, events);
     const context: JudgeContext = { ...this.settings.context, changeSets: changeSet ? [infoOf(changeSet)] : [] };
-    let results = judgeRules(slice, context, this.settings.selection).filter((result) => !ONCE(result.id) && (onlyRules === undefined || onlyRules.includes(result.id)));
+    let results = judgeRules(slice, context, only(this.settings.selection, onlyRules)).filter((result) => !ONCE(result.id) && (onlyRules === undefined || onlyRules.includes(result.id)));
     if (repeated !== undefined) results = results.map((result) => (result.id === 'accepted.operation-id-unique' && result.status === 'pass' ? repeatedResult(result, repeated) : result));
     this.tally.add(results, slice, changeSet !== undefined, changeSet && infoOf(changeSet));
   }
@@ -399,6 +399,13 @@ export class StreamingJudge {
       // keeping a copy is a convenience: it never stops the judgement
     }
   }
+}
+
+/** The selection narrowed to `rules`, when given: a slice that only they can judge is not judged by the others at all. */
+function only(selection: RuleSelection, rules: readonly string[] | undefined): RuleSelection {
+  if (rules === undefined) return selection;
+  const chosen = selection.only;
+  return { ...selection, only: chosen === undefined ? rules : rules.filter((id) => chosen.includes(id)) };
 }
 
 /** A change set as a call of one kind sent it: the same bytes to the same endpoint. */
