@@ -12,7 +12,9 @@ import { RuleTally } from './rule-tally.js';
 import type { RuleCount, TrafficSeen } from '../core/observation.js';
 import { seenChangeSet, type SeenChangeSet } from './seen-change-set.js';
 import type { AnswerWays } from '../rules/support/answer-ways.js';
-import { unknownIdsAfterMs } from '../rules/support/observed-ids.js';
+import { ChangeSetRepeats } from './change-set-repeats.js';
+import { idKey } from './id-key.js';
+import { UnattachedReads } from './unattached-reads.js';
 
 /**
  * Everything the judge holds, as plain data (structured-clone friendly): what a judge on a worker thread sends
@@ -44,27 +46,6 @@ interface OpenOperation {
   changeSet: SeenChangeSet;
   reads: Exchange[];
   deadlineAt: Millis;
-  /** The earlier call of the same change set whose final answer had arrived when this one was sent. */
-  repeats?: FirstEnd;
-  /** A change set sent again while this operation, or the first call of it, was still followed. */
-  runningRepeat?: RunningRepeat;
-}
-
-/** A change set sent again while its first call was still followed: judged once both have ended. */
-interface RunningRepeat {
-  first: OpenOperation;
-  /** The first call's end, once it ended. */
-  firstEvents?: TranscriptEvent[];
-  /** The call sent again with its reads and end, once it ended. */
-  again?: { exchanges: Exchange[]; events: TranscriptEvent[] };
-}
-
-/** The first call of a change set (of one kind) that ended in a final answer: what a call sending it again is held to. */
-interface FirstEnd {
-  post: Exchange;
-  /** The post and the read that gave its final answer (the post itself when it was answered at once). */
-  exchanges: Exchange[];
-  final: Exchange;
 }
 
 /** Rules judged once for the whole observation, not per operation: the registration is one document. */
@@ -75,22 +56,10 @@ const CONCLUSIONS_KEPT = 50;
 const ENDED_KEPT = 256;
 /** The rules a read after an operation's final answer can show something about. */
 const AFTER_FINAL_RULES = ['operation.no-in-progress-after-final', 'operation.final-stable', 'operation.final-retained', 'operation.404-identifiable'];
-/** Change sets whose first end is remembered, so that a call sending one again is judged as a repeat; the oldest go first. */
-const FIRST_ENDS_KEPT = 256;
 /** The rules a change set sent again can show something about. */
 const REPEAT_RULES: readonly string[] = RULES.filter((rule) => rule.section === 'repeats').map((rule) => rule.id);
-/** Ids first read early in the observation that are remembered (the work the control plane followed when it began). */
-const READ_EARLY_KEPT = 100_000;
 /** Distinct change-set hashes remembered, so that each is recorded once; past it the memory starts again. */
 const HASHES_KEPT = 100_000;
-
-const UUID = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})$/i;
-
-/** An operationId as a short key: a UUID (any case) as its 16 bytes, anything else as written. */
-function idKey(id: string): string {
-  const uuid = UUID.exec(id);
-  return uuid ? Buffer.from(uuid.slice(1).join(''), 'hex').toString('latin1') : `#${id}`;
-}
 
 /**
  * Judges real traffic as it flows, with the kit's own judges: each operation is judged alone once it ends (a
@@ -103,17 +72,9 @@ export class StreamingJudge {
   private readonly open = new Map<string, OpenOperation>();
   /** The 202 and first final answer of the latest operations that ended in one, by id. */
   private readonly ended = new Map<string, { post: Exchange; final: Exchange; changeSet: SeenChangeSet }>();
-  /** The first call of each change set (by kind and body) that ended in a final answer, the latest few. */
-  private readonly firstEnds = new Map<string, FirstEnd>();
-  /** The operations followed, by change set (kind and body): the first of each that a call may send again meanwhile. */
-  private readonly running = new Map<string, OpenOperation>();
+  private readonly repeats = new ChangeSetRepeats((exchanges, events, changeSet) => this.judge(exchanges, events, changeSet, undefined, REPEAT_RULES));
   private readonly idsSeen = new Set<string>();
-  /** How many operationIds given were UUIDs and how many not: an id that is no UUID is malformed only if all were. */
-  private readonly idsGiven = { uuid: 0, other: 0 };
-  /** Ids never accepted whose first read came too early to know them unknown: their later reads are not unknown either. */
-  private readonly readEarly = new Set<string>();
-  /** More such ids than are kept came: from then on no read is known to be of an unknown id. */
-  private readEarlyOverflowed = false;
+  private readonly unattachedReads: UnattachedReads;
   private readonly hashesSeen = new Set<string>();
   private firstAccepted: Exchange | undefined;
   private readonly conclusions: OperationConclusion[] = [];
@@ -133,6 +94,7 @@ export class StreamingJudge {
 
   constructor(private readonly settings: StreamingJudgeSettings) {
     this.tally = new RuleTally(settings.selection.strict ?? false);
+    this.unattachedReads = new UnattachedReads(settings.context);
   }
 
   /**
@@ -243,26 +205,17 @@ export class StreamingJudge {
     const named: Exchange = { ...post, changeSet: changeSet.name };
     this.countWay(named);
     const id = acceptedOperationId(named);
-    const key = firstEndKey(named, changeSet);
-    const first = this.firstEnds.get(key);
-    // Sent again once the first call's final answer had arrived: the control plane repeats work that ended.
-    const repeats = first && first.final.endedAt <= named.sentAt ? first : undefined;
-    // Sent again while the first call was still followed (its first repeat only: one comparison says it).
-    const runningFirst = repeats ? undefined : this.running.get(key);
-    const runningRepeat: RunningRepeat | undefined = runningFirst && !runningFirst.runningRepeat ? { first: runningFirst } : undefined;
     if (id === undefined) {
-      if (runningRepeat) runningRepeat.first.runningRepeat = runningRepeat;
       this.judge([named], [], changeSet);
-      if (repeats) this.judgeRepeat(repeats, [named], [], changeSet);
-      if (runningRepeat) this.repeatEnded(runningRepeat, undefined, { exchanges: [named], events: [] });
-      if (isFinalAnswer(named)) this.rememberFirstEnd(named, named, changeSet);
+      const call = { post: named, changeSet, reads: [] };
+      this.repeats.sent(call);
+      this.repeats.ended(call, [], isFinalAnswer(named) ? named : undefined);
       return;
     }
-    const idSeen = idKey(id);
-    if (UUID.test(id)) this.idsGiven.uuid += 1;
-    else this.idsGiven.other += 1;
-    const repeated = this.idsSeen.has(idSeen);
-    this.idsSeen.add(idSeen);
+    const key = idKey(id);
+    this.unattachedReads.given(id);
+    const repeated = this.idsSeen.has(key);
+    this.idsSeen.add(key);
     this.seen.operations.accepted += 1;
     this.firstAccepted ??= named;
     if (repeated || this.open.has(id)) {
@@ -270,10 +223,9 @@ export class StreamingJudge {
       this.judge([named], [], changeSet, named);
       return;
     }
-    if (runningRepeat) runningRepeat.first.runningRepeat = runningRepeat;
-    const op: OpenOperation = { operationId: id, post: named, changeSet, reads: [], deadlineAt: post.endedAt + this.settings.context.maxOperationDuration.ms, ...(repeats && { repeats }), ...(runningRepeat && { runningRepeat }) };
+    const op: OpenOperation = { operationId: id, post: named, changeSet, reads: [], deadlineAt: post.endedAt + this.settings.context.maxOperationDuration.ms };
     this.open.set(id, op);
-    if (!this.running.has(key)) this.running.set(key, op);
+    this.repeats.sent(op);
   }
 
   private read(read: Exchange): void {
@@ -287,7 +239,7 @@ export class StreamingJudge {
     }
     if (!op) {
       this.seen.unattachedReads += 1;
-      this.judge([this.unattached(read)], [], undefined);
+      this.judge([this.unattachedReads.tagged(read, (key) => this.idsSeen.has(key))], [], undefined);
       return;
     }
     op.reads.push({ ...read, changeSet: op.changeSet.name });
@@ -297,28 +249,8 @@ export class StreamingJudge {
     else if (unexpectedAnswer(read) !== undefined) this.close(op, 'unexpected', read.endedAt);
   }
 
-  /**
-   * A read of no operation followed, tagged as what it is known to be: a read of an unknown id, of a malformed
-   * id, or (the provisioner may have issued it before the observation, or forgot it was seen) a read as it came.
-   */
-  private unattached(read: Exchange): Exchange {
-    const id = read.operationId;
-    if (id === undefined) return read;
-    if (!UUID.test(id)) return this.idsGiven.uuid > 0 && this.idsGiven.other === 0 ? { ...read, tag: 'read-malformed' } : read;
-    const key = idKey(id);
-    if (this.idsSeen.has(key)) return read;
-    if (read.sentAt < this.settings.context.startedAt + unknownIdsAfterMs(this.settings.context)) {
-      if (this.readEarly.size < READ_EARLY_KEPT) this.readEarly.add(key);
-      else this.readEarlyOverflowed = true;
-      return read;
-    }
-    return this.readEarly.has(key) || this.readEarlyOverflowed ? read : { ...read, tag: 'read-unknown' };
-  }
-
   private close(op: OpenOperation, reason: PollEndReason, at: Millis): void {
     this.open.delete(op.operationId);
-    const key = firstEndKey(op.post, op.changeSet);
-    if (this.running.get(key) === op) this.running.delete(key);
     this.seen.operations.ended[reason] += 1;
     const conclusion = conclusionOf(op, reason, at);
     if (reason !== 'final') {
@@ -327,46 +259,12 @@ export class StreamingJudge {
     }
     const event: TranscriptEvent = { type: 'poll-ended', at, operationId: op.operationId, reason, acceptedSeq: op.post.seq, conclusion };
     this.judge([op.post, ...op.reads], [event], op.changeSet);
-    if (op.repeats) this.judgeRepeat(op.repeats, [op.post, ...op.reads], [event], op.changeSet);
-    if (op.runningRepeat) {
-      if (op.runningRepeat.first === op) this.repeatEnded(op.runningRepeat, [event], undefined);
-      else this.repeatEnded(op.runningRepeat, undefined, { exchanges: [op.post, ...op.reads], events: [event] });
-    }
     const final = reason === 'final' ? op.reads[op.reads.length - 1] : undefined;
+    this.repeats.ended(op, [event], final);
     if (final) {
-      this.rememberFirstEnd(op.post, final, op.changeSet);
       this.ended.set(op.operationId, { post: op.post, final, changeSet: op.changeSet });
       if (this.ended.size > ENDED_KEPT) this.ended.delete(this.ended.keys().next().value!);
     }
-  }
-
-  /**
-   * Judges a call that sent a change set again, with what it repeats: the first call and its final answer
-   * before it, by the rules about repeats only (the rest judged both calls already).
-   */
-  private judgeRepeat(first: FirstEnd, exchanges: readonly Exchange[], events: TranscriptEvent[], changeSet: SeenChangeSet): void {
-    const [post, ...reads] = exchanges;
-    if (!post) return;
-    this.judge([...first.exchanges, { ...post, repeatOf: first.post.seq }, ...reads], events, changeSet, undefined, REPEAT_RULES);
-  }
-
-  /** Notes the end of one call of a change set sent again while the first ran, and judges the two once both ended. */
-  private repeatEnded(pair: RunningRepeat, firstEvents: TranscriptEvent[] | undefined, again: RunningRepeat['again']): void {
-    if (firstEvents) pair.firstEvents = firstEvents;
-    if (again) pair.again = again;
-    if (!pair.firstEvents || !pair.again) return;
-    const { first } = pair;
-    const [post, ...reads] = pair.again.exchanges;
-    if (!post) return;
-    const exchanges = [first.post, ...first.reads, { ...post, repeatOf: first.post.seq }, ...reads].sort((a, b) => a.seq - b.seq);
-    this.judge(exchanges, [...pair.firstEvents, ...pair.again.events], first.changeSet, undefined, REPEAT_RULES);
-  }
-
-  private rememberFirstEnd(post: Exchange, final: Exchange, changeSet: SeenChangeSet): void {
-    const key = firstEndKey(post, changeSet);
-    if (this.firstEnds.has(key)) return;
-    this.firstEnds.set(key, { post, exchanges: post === final ? [post] : [post, final], final });
-    if (this.firstEnds.size > FIRST_ENDS_KEPT) this.firstEnds.delete(this.firstEnds.keys().next().value!);
   }
 
   /** Judges one slice of the traffic with every rule, and counts what the rules found. */
@@ -406,11 +304,6 @@ function only(selection: RuleSelection, rules: readonly string[] | undefined): R
   if (rules === undefined) return selection;
   const chosen = selection.only;
   return { ...selection, only: chosen === undefined ? rules : rules.filter((id) => chosen.includes(id)) };
-}
-
-/** A change set as a call of one kind sent it: the same bytes to the same endpoint. */
-function firstEndKey(post: Exchange, changeSet: SeenChangeSet): string {
-  return `${post.tag} ${changeSet.sha256}`;
 }
 
 function infoOf(changeSet: SeenChangeSet): { name: string; changes?: SeenChangeSet['changes']; changesError?: string } {
