@@ -25,7 +25,7 @@ export interface JudgeTally {
   ruleCounts: Record<string, RuleCount>;
   traffic: TrafficSeen;
   conclusions: OperationConclusion[];
-  /** The exchanges and events the kept evidence shows, numbered from 1. */
+  /** The exchanges and events the kept evidence shows, each numbered by its place in the observation. */
   evidence: { exchanges: Exchange[]; events: TranscriptEvent[] };
   evidenceChangeSets: ChangeSetInfo[];
 }
