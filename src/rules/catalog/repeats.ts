@@ -22,7 +22,8 @@ const REPEAT_SUITES: readonly string[] = [SITUATION_SUITES.repeatApply, SITUATIO
 /**
  * Applies sent again, each with the first POST its `repeatOf` names: those of `suite`, and those the traffic
  * sent itself (a control plane sending a change set again, seen by an observer), which belong to the suite
- * whose situation they had: sent after the first call's final answer arrived (`ended`), or before.
+ * whose situation they had: sent after the first call's final answer arrived (the repeat-apply suite's), or
+ * before it (the repeat-while-running suite's).
  */
 function repeatPairs(transcript: Transcript, suite: string, ends: EndStates): RepeatPair[] {
   const bySeq = new Map(transcript.exchanges.map((exchange) => [exchange.seq, exchange]));
