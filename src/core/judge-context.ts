@@ -40,4 +40,9 @@ export interface JudgeContext {
   planOnly: boolean;
   /** When the run started, for messages. */
   startedAt: Millis;
+  /**
+   * The exchanges are a control plane's own, seen by `observe` or `verify --har`, not the kit's: reasons say
+   * what the traffic had, never which of run's flags would have made it.
+   */
+  observed?: boolean;
 }

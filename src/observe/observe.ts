@@ -55,6 +55,7 @@ export function observedContext(config: Pick<ObserveConfig, 'answerTimeoutMs' | 
     ...(config.registration && { registration: config.registration }),
     planOnly: false,
     startedAt,
+    observed: true,
   };
 }
 

@@ -1,9 +1,9 @@
 import { RULES } from '../rules/index.js';
 import type { Evidence, Rule, RuleResult, RuleStatus } from '../rules/types.js';
-import type { Exchange } from '../transcript/exchange.js';
 import { Transcript } from '../transcript/transcript.js';
 import type { RuleCount } from '../core/observation.js';
 import type { ChangeSetInfo } from '../core/judge-context.js';
+import { neverChosenAmong, whatNeverChosenLacks, type AnswerWays } from '../rules/support/answer-ways.js';
 
 /** Why a rule that real traffic never exercised is not judged. */
 export const NEVER_HAD = 'the observed traffic never had this situation';
@@ -38,11 +38,13 @@ interface Entry extends RuleCount {
  * copied into one small evidence transcript. Everything else of a judged slice may then be dropped.
  */
 export class RuleTally {
-  /** The exchanges the kept evidence shows, numbered anew. */
+  /** The exchanges the kept evidence shows, each once, under the number the observation gave it. */
   readonly evidence = new Transcript();
   /** The change sets the kept cases were sent with: what judging the evidence again needs to match results. */
   private readonly changeSets = new Map<string, ChangeSetInfo>();
   private readonly entries = new Map<string, Entry>();
+  /** The seqs of the exchanges the evidence holds: an exchange several cases show is kept once. */
+  private readonly kept = new Set<number>();
 
   constructor(private readonly strict: boolean) {
     for (const rule of RULES) {
@@ -55,15 +57,12 @@ export class RuleTally {
    * `submitted`: the slice holds a plan or apply, so why a rule was not exercised there is the reason worth telling.
    */
   add(results: readonly RuleResult[], slice: Transcript, submitted = true, changeSet?: ChangeSetInfo): void {
-    const copied = new Map<number, number>();
     const copy = (seq: number): number | undefined => {
-      const known = copied.get(seq);
-      if (known !== undefined) return known;
+      if (this.kept.has(seq)) return seq;
       const exchange = slice.bySeq(seq);
       if (!exchange) return undefined;
-      const kept = this.keep(exchange);
-      copied.set(seq, kept);
-      return kept;
+      this.kept.add(seq);
+      return this.evidence.append(exchange).seq;
     };
     // A case kept is kept whole (every exchange and event of the slice, and its change set): judged again
     // offline, the evidence then breaks the same rules.
@@ -89,11 +88,6 @@ export class RuleTally {
   /** The change sets of the kept evidence. */
   evidenceChangeSets(): ChangeSetInfo[] {
     return [...this.changeSets.values()];
-  }
-
-  private keep(exchange: Exchange): number {
-    const { seq: _seq, ...rest } = exchange;
-    return this.evidence.record(rest).seq;
   }
 
   private count(entry: Entry, result: RuleResult, copy: (seq: number) => number | undefined, submitted: boolean): void {
@@ -146,12 +140,15 @@ export class RuleTally {
     return counts;
   }
 
-  /** One result per rule, in the rulebook's order, from everything counted so far. */
-  results(): RuleResult[] {
-    return [...this.entries.values()].map((entry) => this.resultOf(entry));
+  /**
+   * One result per rule, in the rulebook's order, from everything counted so far. `ways`: how every plan and
+   * apply call of the observation was answered, for the rules the calls judged one by one found not applicable.
+   */
+  results(ways: AnswerWays): RuleResult[] {
+    return [...this.entries.values()].map((entry) => this.resultOf(entry, ways));
   }
 
-  private resultOf(entry: Entry): RuleResult {
+  private resultOf(entry: Entry, ways: AnswerWays): RuleResult {
     const { rule } = entry;
     const base = { id: rule.id, level: rule.level, title: rule.title, sentence: rule.sentence };
     if (entry.skipped) return { ...base, status: 'skip', message: 'deselected for this run', evidence: [] };
@@ -164,13 +161,23 @@ export class RuleTally {
     if (entry.held > 0) {
       return { ...base, status: 'pass', message: `held in all ${situations(entry.exercised)} observed; the last: ${entry.lastHeld ?? ''}`, evidence: [] };
     }
-    if (entry.notApplicable > 0) {
-      // Every observed situation of this rule was answered the other way, which the contract allows.
-      return { ...base, status: 'not-applicable', message: `the observed provisioner never answered the way this rule is about, in ${situations(entry.notApplicable)}; the last: ${entry.lastNotApplicable ?? ''}`, evidence: [] };
-    }
+    const notApplicable = entry.notApplicable > 0 ? notApplicableOver(entry, ways) : undefined;
+    if (notApplicable !== undefined) return { ...base, status: 'not-applicable', message: notApplicable, evidence: [] };
     const why = entry.lastNotExercised === undefined ? NEVER_HAD : `${NEVER_HAD} (${entry.lastNotExercised})`;
     return { ...base, status: 'not-exercised', message: why, evidence: [] };
   }
+}
+
+/**
+ * Why a rule some calls found not applicable is so over the whole observation, or undefined when it is not:
+ * each call judged alone chose one way, and a rule about the other way is not applicable only when no call of
+ * the observation chose that way (one provisioner answering some calls at once and accepting others chose both).
+ */
+function notApplicableOver(entry: Entry, ways: AnswerWays): string | undefined {
+  // The calls that found the rule not applicable chose one way; the rule is about the other.
+  const way = ways.atOnce > 0 ? 202 : 200;
+  const reason = neverChosenAmong(ways, way, whatNeverChosenLacks(entry.lastNotApplicable ?? ''));
+  return reason === undefined ? undefined : `the observed provisioner never answered the way this rule is about: ${reason}`;
 }
 
 function situations(count: number): string {

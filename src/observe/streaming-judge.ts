@@ -1,7 +1,7 @@
 import type { ChangeSetInfo, JudgeContext } from '../core/judge-context.js';
 import type { OperationConclusion, PollEndReason } from '../core/operation-conclusion.js';
 import { formatMs } from '../core/duration.js';
-import { judgeRules, registrationRuleIds, ruleIdsJudgedAcrossTraffic, ruleIdsJudging, type RuleSelection } from '../rules/index.js';
+import { judgeRules, registrationRuleIds, RULES, ruleIdsJudgedAcrossTraffic, ruleIdsJudging, type RuleSelection } from '../rules/index.js';
 import type { RuleResult } from '../rules/types.js';
 import type { Exchange, Millis, TranscriptEvent } from '../transcript/exchange.js';
 import { Transcript } from '../transcript/transcript.js';
@@ -11,6 +11,10 @@ import type { ObservedExchange } from './recorder.js';
 import { RuleTally } from './rule-tally.js';
 import type { RuleCount, TrafficSeen } from '../core/observation.js';
 import { seenChangeSet, type SeenChangeSet } from './seen-change-set.js';
+import type { AnswerWays } from '../rules/support/answer-ways.js';
+import { ChangeSetRepeats } from './change-set-repeats.js';
+import { idKey } from './id-key.js';
+import { UnattachedReads } from './unattached-reads.js';
 
 /**
  * Everything the judge holds, as plain data (structured-clone friendly): what a judge on a worker thread sends
@@ -21,7 +25,7 @@ export interface JudgeTally {
   ruleCounts: Record<string, RuleCount>;
   traffic: TrafficSeen;
   conclusions: OperationConclusion[];
-  /** The exchanges and events the kept evidence shows, numbered from 1. */
+  /** The exchanges and events the kept evidence shows, each numbered by its place in the observation. */
   evidence: { exchanges: Exchange[]; events: TranscriptEvent[] };
   evidenceChangeSets: ChangeSetInfo[];
 }
@@ -38,9 +42,9 @@ export interface StreamingJudgeSettings {
 /** An accepted operation followed while its reads come. */
 interface OpenOperation {
   operationId: string;
-  post: ObservedExchange;
+  post: Exchange;
   changeSet: SeenChangeSet;
-  reads: ObservedExchange[];
+  reads: Exchange[];
   deadlineAt: Millis;
 }
 
@@ -55,16 +59,10 @@ const ENDED_KEPT = 256;
 const AFTER_FINAL_RULES: readonly string[] = ruleIdsJudging('read-after-final');
 /** The rules a 202 carrying an operationId seen before breaks: no slice alone shows it. */
 const JUDGED_ACROSS_TRAFFIC: ReadonlySet<string> = new Set(ruleIdsJudgedAcrossTraffic());
+/** The rules a change set sent again can show something about. */
+const REPEAT_RULES: readonly string[] = RULES.filter((rule) => rule.section === 'repeats').map((rule) => rule.id);
 /** Distinct change-set hashes remembered, so that each is recorded once; past it the memory starts again. */
 const HASHES_KEPT = 100_000;
-
-const UUID = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})$/i;
-
-/** An operationId as a short key: a UUID (any case) as its 16 bytes, anything else as written. */
-function idKey(id: string): string {
-  const uuid = UUID.exec(id);
-  return uuid ? Buffer.from(uuid.slice(1).join(''), 'hex').toString('latin1') : `#${id}`;
-}
 
 /**
  * Judges real traffic as it flows, with the kit's own judges: each operation is judged alone once it ends (a
@@ -76,8 +74,10 @@ export class StreamingJudge {
   private readonly tally: RuleTally;
   private readonly open = new Map<string, OpenOperation>();
   /** The 202 and first final answer of the latest operations that ended in one, by id. */
-  private readonly ended = new Map<string, { post: ObservedExchange; final: ObservedExchange; changeSet: SeenChangeSet }>();
+  private readonly ended = new Map<string, { post: Exchange; final: Exchange; changeSet: SeenChangeSet }>();
+  private readonly repeats = new ChangeSetRepeats((exchanges, events, changeSet) => this.judge(exchanges, events, changeSet, undefined, REPEAT_RULES));
   private readonly idsSeen = new Set<string>();
+  private readonly unattachedReads: UnattachedReads;
   private readonly hashesSeen = new Set<string>();
   private firstAccepted: Exchange | undefined;
   private readonly conclusions: OperationConclusion[] = [];
@@ -92,21 +92,29 @@ export class StreamingJudge {
     operations: { accepted: 0, open: 0, ended: { final: 0, lost: 0, unexpected: 0, deadline: 0, aborted: 0 } },
   };
   private lastAt: Millis = 0;
+  /** How every plan and apply call was answered: a rule about one way is not applicable only if no call chose it. */
+  private readonly ways: AnswerWays = { calls: 0, atOnce: 0, accepted: 0, burst: 0 };
 
   constructor(private readonly settings: StreamingJudgeSettings) {
     this.tally = new RuleTally(settings.selection.strict ?? false);
+    this.unattachedReads = new UnattachedReads(settings.context);
   }
 
-  /** Takes one exchange of the traffic, in the order the traffic had them. */
-  add(exchange: ObservedExchange): void {
+  /**
+   * Takes one exchange of the traffic, in the order the traffic had them. It keeps its place in the
+   * observation as its seq (the numbers of the observation's transcript), or the seq it already has (a
+   * transcript judged again), so that evidence names every exchange by one number.
+   */
+  add(exchange: ObservedExchange | Exchange): void {
     this.seen.exchanges += 1;
-    this.lastAt = Math.max(this.lastAt, exchange.endedAt);
-    if (exchange.tag === 'plan' || exchange.tag === 'apply') {
-      this.seen.byTag[exchange.tag] += 1;
-      this.submitted(exchange);
-    } else if (exchange.tag === 'poll') {
+    const numbered: Exchange = { ...exchange, seq: 'seq' in exchange && typeof exchange.seq === 'number' ? exchange.seq : this.seen.exchanges };
+    this.lastAt = Math.max(this.lastAt, numbered.endedAt);
+    if (numbered.tag === 'plan' || numbered.tag === 'apply') {
+      this.seen.byTag[numbered.tag] += 1;
+      this.submitted(numbered);
+    } else if (numbered.tag === 'poll') {
       this.seen.byTag.poll += 1;
-      this.read(exchange);
+      this.read(numbered);
     }
   }
 
@@ -140,7 +148,7 @@ export class StreamingJudge {
   results(): RuleResult[] {
     const once = judgeRules(new Transcript(this.firstAccepted ? [this.firstAccepted] : []), { ...this.settings.context, changeSets: [] }, this.settings.selection);
     const byId = new Map(once.filter((result) => ONCE(result.id)).map((result) => [result.id, result]));
-    return this.tally.results().map((result) => byId.get(result.id) ?? result);
+    return this.tally.results(this.ways).map((result) => byId.get(result.id) ?? result);
   }
 
   /** How often each rule was exercised, held and broken. */
@@ -173,7 +181,8 @@ export class StreamingJudge {
       ruleCounts: this.ruleCounts(results),
       traffic: this.traffic(),
       conclusions: this.operationConclusions(),
-      evidence: { exchanges: evidence.exchanges.slice(), events: evidence.events.slice() },
+      // In the observation's order: cases are kept as their operations end, not as they began.
+      evidence: { exchanges: evidence.exchanges.slice().sort((a, b) => a.seq - b.seq), events: evidence.events.slice() },
       evidenceChangeSets: this.evidenceChangeSets(),
     };
   }
@@ -193,47 +202,54 @@ export class StreamingJudge {
     return [...this.conclusions];
   }
 
-  private submitted(post: ObservedExchange): void {
+  private submitted(post: Exchange): void {
     const changeSet = seenChangeSet(post.request.body ?? '', this.settings.changesPointer);
     this.countChangeSet(changeSet);
-    const named: ObservedExchange = { ...post, changeSet: changeSet.name };
-    const id = acceptedOperationId(named as Exchange);
+    const named: Exchange = { ...post, changeSet: changeSet.name };
+    this.countWay(named);
+    const id = acceptedOperationId(named);
     if (id === undefined) {
       this.judge([named], [], changeSet);
+      const call = { post: named, changeSet, reads: [] };
+      this.repeats.sent(call);
+      this.repeats.ended(call, [], isFinalAnswer(named) ? named : undefined);
       return;
     }
     const key = idKey(id);
+    this.unattachedReads.given(id);
     const repeated = this.idsSeen.has(key);
     this.idsSeen.add(key);
     this.seen.operations.accepted += 1;
-    this.firstAccepted ??= { ...named, seq: 1 };
+    this.firstAccepted ??= named;
     if (repeated || this.open.has(id)) {
       // The id names earlier work: its reads cannot be told apart, so the 202 is judged alone, and found repeated.
-      this.judge([named], [], changeSet, id);
+      this.judge([named], [], changeSet, named);
       return;
     }
-    this.open.set(id, { operationId: id, post: named, changeSet, reads: [], deadlineAt: post.endedAt + this.settings.context.maxOperationDuration.ms });
+    const op: OpenOperation = { operationId: id, post: named, changeSet, reads: [], deadlineAt: post.endedAt + this.settings.context.maxOperationDuration.ms };
+    this.open.set(id, op);
+    this.repeats.sent(op);
   }
 
-  private read(read: ObservedExchange): void {
+  private read(read: Exchange): void {
     const op = read.operationId === undefined ? undefined : this.open.get(read.operationId);
     const ended = op || read.operationId === undefined ? undefined : this.ended.get(read.operationId);
     if (ended) {
       // The control plane read again after the final answer (it lost that answer, say): judged as a read after it.
-      const again: ObservedExchange = { ...read, tag: 'read-after-final', changeSet: ended.changeSet.name };
+      const again: Exchange = { ...read, tag: 'read-after-final', changeSet: ended.changeSet.name };
       this.judge([ended.post, ended.final, again], [], ended.changeSet, undefined, AFTER_FINAL_RULES);
       return;
     }
     if (!op) {
       this.seen.unattachedReads += 1;
-      this.judge([read], [], undefined);
+      this.judge([this.unattachedReads.tagged(read, (key) => this.idsSeen.has(key))], [], undefined);
       return;
     }
     op.reads.push({ ...read, changeSet: op.changeSet.name });
-    if (read.response && isFinalAnswer(read as Exchange)) this.close(op, 'final', read.endedAt);
+    if (read.response && isFinalAnswer(read)) this.close(op, 'final', read.endedAt);
     else if (read.response?.status === 404) this.close(op, 'lost', read.endedAt);
     // The control plane fails the work at the first read it cannot use, and reads that operation no more.
-    else if (unexpectedAnswer(read as Exchange) !== undefined) this.close(op, 'unexpected', read.endedAt);
+    else if (unexpectedAnswer(read) !== undefined) this.close(op, 'unexpected', read.endedAt);
   }
 
   private close(op: OpenOperation, reason: PollEndReason, at: Millis): void {
@@ -244,9 +260,10 @@ export class StreamingJudge {
       this.conclusions.push({ operationId: op.operationId, changeSet: op.changeSet.name, kind: op.post.tag === 'apply' ? 'apply' : 'plan', reason, conclusion });
       if (this.conclusions.length > CONCLUSIONS_KEPT) this.conclusions.shift();
     }
-    const event: TranscriptEvent = { type: 'poll-ended', at, operationId: op.operationId, reason, acceptedSeq: 1, conclusion };
+    const event: TranscriptEvent = { type: 'poll-ended', at, operationId: op.operationId, reason, acceptedSeq: op.post.seq, conclusion };
     this.judge([op.post, ...op.reads], [event], op.changeSet);
     const final = reason === 'final' ? op.reads[op.reads.length - 1] : undefined;
+    this.repeats.ended(op, [event], final);
     if (final) {
       this.ended.set(op.operationId, { post: op.post, final, changeSet: op.changeSet });
       if (this.ended.size > ENDED_KEPT) this.ended.delete(this.ended.keys().next().value!);
@@ -254,14 +271,19 @@ export class StreamingJudge {
   }
 
   /** Judges one slice of the traffic with every rule, and counts what the rules found. */
-  private judge(exchanges: readonly ObservedExchange[], events: TranscriptEvent[], changeSet: SeenChangeSet | undefined, repeatedId?: string, onlyRules?: readonly string[]): void {
-    const slice = new Transcript();
-    for (const exchange of exchanges) slice.record(exchange);
-    for (const event of events) slice.note(event);
+  private judge(exchanges: readonly Exchange[], events: TranscriptEvent[], changeSet: SeenChangeSet | undefined, repeated?: Exchange, onlyRules?: readonly string[]): void {
+    // The slice keeps the observation's numbers: its evidence names exchanges as the observation does.
+    const slice = new Transcript(exchanges, events);
     const context: JudgeContext = { ...this.settings.context, changeSets: changeSet ? [infoOf(changeSet)] : [] };
-    let results = judgeRules(slice, context, this.settings.selection).filter((result) => !ONCE(result.id) && (onlyRules === undefined || onlyRules.includes(result.id)));
-    if (repeatedId !== undefined) results = results.map((result) => (JUDGED_ACROSS_TRAFFIC.has(result.id) && result.status === 'pass' ? repeatedResult(result, repeatedId) : result));
+    let results = judgeRules(slice, context, only(this.settings.selection, onlyRules)).filter((result) => !ONCE(result.id) && (onlyRules === undefined || onlyRules.includes(result.id)));
+    if (repeated !== undefined) results = results.map((result) => (JUDGED_ACROSS_TRAFFIC.has(result.id) && result.status === 'pass' ? repeatedResult(result, repeated) : result));
     this.tally.add(results, slice, changeSet !== undefined, changeSet && infoOf(changeSet));
+  }
+
+  private countWay(post: Exchange): void {
+    this.ways.calls += 1;
+    if (post.response?.status === 200) this.ways.atOnce += 1;
+    else if (post.response?.status === 202) this.ways.accepted += 1;
   }
 
   private countChangeSet(changeSet: SeenChangeSet): void {
@@ -280,17 +302,25 @@ export class StreamingJudge {
   }
 }
 
+/** The selection narrowed to `rules`, when given: a slice that only they can judge is not judged by the others at all. */
+function only(selection: RuleSelection, rules: readonly string[] | undefined): RuleSelection {
+  if (rules === undefined) return selection;
+  const chosen = selection.only;
+  return { ...selection, only: chosen === undefined ? rules : rules.filter((id) => chosen.includes(id)) };
+}
+
 function infoOf(changeSet: SeenChangeSet): { name: string; changes?: SeenChangeSet['changes']; changesError?: string } {
   return { name: changeSet.name, ...(changeSet.changes && { changes: changeSet.changes }), ...(changeSet.changesError !== undefined && { changesError: changeSet.changesError }) };
 }
 
 /** A rule judged across the traffic (operationIds are unique) broken by a 202 whose id an earlier 202 of the observation already carried. */
-function repeatedResult(held: RuleResult, id: string): RuleResult {
+function repeatedResult(held: RuleResult, accepted: Exchange): RuleResult {
+  const id = acceptedOperationId(accepted) ?? '';
   return {
     ...held,
     status: held.level === 'MUST' ? 'fail' : 'warn',
     message: `operationId ${id} given more than once`,
-    evidence: [{ note: `the 202 answer (seq 1) carried operationId ${id}, already given by an earlier 202 of the observed traffic`, exchanges: [1] }],
+    evidence: [{ note: `the 202 answer (#${accepted.seq}) carried operationId ${id}, already given by an earlier 202 of the observed traffic`, exchanges: [accepted.seq] }],
     count: 1,
   };
 }
@@ -300,7 +330,7 @@ function conclusionOf(op: OpenOperation, reason: PollEndReason, at: Millis): str
   switch (reason) {
     case 'final': {
       const final = op.reads[op.reads.length - 1];
-      return `the control plane recorded ${final ? outcomeOf(final as Exchange) ?? 'a final answer' : 'a final answer'} after ${after}`;
+      return `the control plane recorded ${final ? outcomeOf(final) ?? 'a final answer' : 'a final answer'} after ${after}`;
     }
     case 'lost':
       return `the control plane failed this work at once: a read ${after} after the 202 answered 404`;

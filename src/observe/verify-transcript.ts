@@ -41,10 +41,10 @@ async function judgeStreamed(
   for await (const piece of pieces) {
     switch (piece.kind) {
       case 'exchange': {
-        const { seq: _seq, ...observed } = piece.exchange;
         // An answer that began came from the provisioner, even when it was cut off: as the observer counts them.
-        if (observed.respondedAt !== undefined) answered += 1;
-        judge.add(observed);
+        if (piece.exchange.respondedAt !== undefined) answered += 1;
+        // With its seq: the evidence names it as the file does.
+        judge.add(piece.exchange);
         break;
       }
       case 'other':

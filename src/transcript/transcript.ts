@@ -4,6 +4,8 @@ import type { Exchange, TranscriptEvent } from './exchange.js';
 export class Transcript {
   readonly exchanges: Exchange[];
   readonly events: TranscriptEvent[];
+  /** Exchanges by seq, made when first needed for a transcript whose numbers have gaps. */
+  private index: Map<number, Exchange> | undefined;
 
   constructor(exchanges: readonly Exchange[] = [], events: readonly TranscriptEvent[] = []) {
     // Copies, not push(...items): spreading a hundred thousand arguments overflows the stack.
@@ -33,11 +35,22 @@ export class Transcript {
     return recorded;
   }
 
+  /** Takes an exchange with the seq it already has: a part of a longer transcript keeps that transcript's numbers. */
+  append(exchange: Exchange): Exchange {
+    this.exchanges.push(exchange);
+    return exchange;
+  }
+
   note(event: TranscriptEvent): void {
     this.events.push(event);
   }
 
+  /** The exchange numbered `seq`; a part of a longer transcript has gaps in its numbers, found through an index. */
   bySeq(seq: number): Exchange | undefined {
-    return this.exchanges[seq - 1];
+    const at = this.exchanges[seq - 1];
+    if (at?.seq === seq) return at;
+    if (this.index?.size !== this.exchanges.length) this.index = new Map(this.exchanges.map((exchange) => [exchange.seq, exchange]));
+    return this.index.get(seq);
   }
+
 }

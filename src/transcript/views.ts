@@ -150,3 +150,12 @@ export function finalAnswers(transcript: Transcript): Exchange[] {
 export function pollEnds(transcript: Transcript): Array<Extract<TranscriptEvent, { type: 'poll-ended' }>> {
   return transcript.events.filter((event): event is Extract<TranscriptEvent, { type: 'poll-ended' }> => event.type === 'poll-ended');
 }
+
+/**
+ * Whether a call sent at `sentAt` came after an answer that ended at `endedAt`. Recorded traffic keeps times to the
+ * millisecond (a HAR's startedDateTime), so a call sent within a millisecond of the end counts as after it: the
+ * same exchanges then pair the same way live and from a file.
+ */
+export function sentAfterEnd(endedAt: Millis, sentAt: Millis): boolean {
+  return endedAt <= sentAt + 1;
+}

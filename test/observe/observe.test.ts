@@ -119,10 +119,12 @@ describe('observe: the control plane through the observer', () => {
     const metInProgress = new Set(traffic.exchanges.filter((e) => e.tag === 'poll' && /"in_progress"/.test(e.response?.body ?? '')).map((e) => e.operationId));
     expect(metInProgress.size).toBeGreaterThan(0);
     expect(observation.rules['operation.in-progress-results-empty']!.exercised).toBe(metInProgress.size);
-    for (const id of ['operation.unknown-404', 'operation.malformed-id', 'capacity.burst', 'input.malformed-json', 'apply.idempotent']) {
+    for (const id of ['operation.unknown-404', 'operation.malformed-id', 'capacity.burst', 'input.malformed-json']) {
       expect(rule(outcome, id).status).toBe('not-exercised');
       expect(rule(outcome, id).message).toContain(NEVER_HAD);
     }
+    // The control plane applied postgres again once its first apply had ended: a repeat the traffic really had.
+    expect(rule(outcome, 'apply.idempotent').status).toBe('pass');
     expect(rule(outcome, 'final.results-match-changes').status).toBe('pass');
     const report = buildJsonReport(outcome);
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);

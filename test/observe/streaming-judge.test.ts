@@ -7,6 +7,8 @@ import { observedContext } from '../../src/observe/observe.js';
 import { chooseMaxOperationDuration } from '../../src/config/run-config.js';
 import type { Exchange } from '../../src/transcript/exchange.js';
 import { Transcript } from '../../src/transcript/transcript.js';
+import type { JudgeContext } from '../../src/core/judge-context.js';
+import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { IN_PROGRESS, shopDbFinal, T0, TranscriptBuilder, type AnswerSpec } from '../support/transcript-builder.js';
 
 const SHOP_DB_SET = JSON.stringify({ kind: 'managed-resource', type: 'postgres', changes: [{ id: 'shop-db', environment: 'test', action: 'created' }] });
@@ -180,5 +182,193 @@ describe('the streaming judge', () => {
     expect(j.ruleCounts()['answer.status']).toEqual({ exercised: 2, held: 1, broken: 1 });
     expect(statusOf(j, 'final.body')).toBe('pass');
     expect(j.traffic().operations.accepted).toBe(0);
+  });
+});
+
+describe('the streaming judge numbers its evidence as the observation did', () => {
+  it('shows an exchange that several failed cases keep under one number, its place in the traffic', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const id = randomUUID();
+    // #1 the 202 (an extra field breaks accepted.only-operation-id), #2 the final answer, #3 and #4 reads after it that relapse.
+    j.add(b.post('apply', { status: 202, body: { operationId: id, extra: 1 }, requestBody: SHOP_DB_SET }));
+    j.add(b.read(id, { body: shopDbFinal() }));
+    j.add(b.read(id, { body: IN_PROGRESS }));
+    j.add(b.read(id, { body: IN_PROGRESS }));
+    expect(statusOf(j, 'accepted.only-operation-id')).toBe('warn');
+    expect(statusOf(j, 'operation.no-in-progress-after-final')).toBe('fail');
+    const kept = j.snapshot().evidence.exchanges;
+    expect(kept.map((exchange) => exchange.seq)).toEqual([1, 2, 3, 4]);
+    expect(kept.filter((exchange) => exchange.response?.status === 202)).toHaveLength(1);
+    const relapse = j.results().find((result) => result.id === 'operation.no-in-progress-after-final')!;
+    expect(relapse.evidence.map((item) => item.exchanges)).toEqual([[3, 2], [4, 2]]);
+    expect(j.evidence.bySeq(4)?.sentAt).toBe(kept[3]!.sentAt);
+  });
+});
+
+describe('the streaming judge calls a rule not applicable only for the way the provisioner never chose in the whole observation', () => {
+  const AFTER_FINAL = ['operation.final-stable', 'operation.no-in-progress-after-final', 'operation.final-retained', 'apply.repeat-while-running'];
+
+  it('leaves rules about operations not exercised when some calls were answered 202, however many were answered at once', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    for (let i = 0; i < 4; i++) for (const exchange of operation(b, randomUUID())) j.add(exchange);
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    const run = judgeRules(b.transcript, { ...observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0), changeSets: [] });
+    for (const id of AFTER_FINAL) {
+      const result = j.results().find((r) => r.id === id)!;
+      expect(result.status, id).toBe('not-exercised');
+      expect(result.message, id).not.toMatch(/answered 200 at once/);
+      // Judged whole, as run judges its transcript, the same exchanges say the same.
+      expect(run.find((r) => r.id === id)!.status, id).toBe('not-exercised');
+    }
+  });
+
+  it('counts every observed call in the reason when all were answered the other way', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (let i = 0; i < 3; i++) j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    const stable = j.results().find((r) => r.id === 'operation.final-stable')!;
+    expect(stable.status).toBe('not-applicable');
+    expect(stable.message).toMatch(/all 3 plan and apply calls were answered 200 at once/);
+    expect(stable.message).not.toMatch(/the one plan or apply call/);
+  });
+});
+
+describe('the streaming judge judges a change set the traffic sent again after the first call ended', () => {
+  /** An apply accepted and read to `final`, sent `at` ms from the start; with `suite`, the kit's run would have sent it. */
+  function apply(b: TranscriptBuilder, at: number, final: Record<string, unknown>, extra: { suite?: string; repeatOf?: number } = {}): Exchange[] {
+    const id = randomUUID();
+    const post = b.post('apply', { at, status: 202, body: { operationId: id }, requestBody: SHOP_DB_SET, ...extra });
+    return [post, b.read(id, { at: at + 10, body: IN_PROGRESS, ...(extra.suite && { suite: extra.suite }) }), b.read(id, { at: at + 20, body: final, ...(extra.suite && { suite: extra.suite }) })];
+  }
+
+  it('holds apply.idempotent when the apply sent again 17 ms after the first final answer ends the same way, as run judges it', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const first = apply(b, 0, shopDbFinal());
+    for (const exchange of [...first, ...apply(b, first[2]!.endedAt - T0 + 17, shopDbFinal())]) j.add(exchange);
+    expect(statusOf(j, 'apply.idempotent')).toBe('pass');
+    const ran = new TranscriptBuilder();
+    const kitFirst = apply(ran, 0, shopDbFinal());
+    apply(ran, kitFirst[2]!.endedAt - T0 + 17, shopDbFinal(), { suite: SITUATION_SUITES.repeatApply, repeatOf: kitFirst[0]!.seq });
+    expect(judgeRules(ran.transcript, runContext()).find((r) => r.id === 'apply.idempotent')!.status).toBe('pass');
+  });
+
+  it('fails apply.idempotent when the apply sent again ends another way', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const first = apply(b, 0, shopDbFinal());
+    for (const exchange of [...first, ...apply(b, first[2]!.endedAt - T0 + 17, shopDbFinal('failed'))]) j.add(exchange);
+    const result = j.results().find((r) => r.id === 'apply.idempotent')!;
+    expect(result.status).toBe('fail');
+    // The evidence names the exchanges as the observation numbered them: the repeat is #4, the first final answer #3.
+    expect(result.evidence[0]!.exchanges).toEqual([4, 3, 6]);
+  });
+
+  it('judges a change set sent again while the first was still running by apply.repeat-while-running, not apply.idempotent', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (const exchange of [...apply(b, 0, shopDbFinal()), ...apply(b, 5, shopDbFinal())].sort((x, y) => x.endedAt - y.endedAt)) j.add(exchange);
+    expect(statusOf(j, 'apply.idempotent')).toBe('not-exercised');
+    expect(statusOf(j, 'apply.repeat-while-running')).toBe('pass');
+  });
+
+  it('warns by apply.repeat-while-running when the apply sent again while the first ran ends another way, as run judges it', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (const exchange of [...apply(b, 0, shopDbFinal()), ...apply(b, 5, shopDbFinal('failed'))].sort((x, y) => x.endedAt - y.endedAt)) j.add(exchange);
+    expect(statusOf(j, 'apply.repeat-while-running')).toBe('warn');
+    const ran = new TranscriptBuilder();
+    const kitFirst = apply(ran, 0, shopDbFinal());
+    apply(ran, 5, shopDbFinal('failed'), { suite: SITUATION_SUITES.repeatWhileRunning, repeatOf: kitFirst[0]!.seq });
+    expect(judgeRules(ran.transcript, runContext()).find((r) => r.id === 'apply.repeat-while-running')!.status).toBe('warn');
+  });
+
+  it('judges plan.repeatable on plans of one change set answered at once, and fails it when they differ', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    expect(statusOf(j, 'plan.repeatable')).toBe('pass');
+    j.add(b.post('plan', { status: 200, body: shopDbFinal('failed'), requestBody: SHOP_DB_SET }));
+    expect(statusOf(j, 'plan.repeatable')).toBe('warn');
+    expect(judgeRules(b.transcript, runContext()).find((r) => r.id === 'plan.repeatable')!.status).toBe('warn');
+  });
+});
+
+function runContext(): JudgeContext {
+  return { ...observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0), changeSets: [] };
+}
+
+describe('the streaming judge judges reads of ids the observation never saw accepted', () => {
+  /** Past the deadline and a poll interval from the start (PT1M, 10 s): no work accepted before the observation is followed any more. */
+  const LATE = 71_000;
+
+  it('judges a late read of a UUID never accepted as an unknown id, and a read of an id that is no UUID as a malformed one', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (const exchange of operation(b, randomUUID())) j.add(exchange);
+    j.add(b.read(randomUUID(), { at: LATE, status: 404, body: { error: 'unknown operation' } }));
+    j.add(b.read('not-an-id', { at: LATE + 10, status: 400, body: { error: 'not a UUID' } }));
+    expect(statusOf(j, 'operation.unknown-404')).toBe('pass');
+    expect(statusOf(j, 'operation.malformed-id')).toBe('pass');
+    j.add(b.read(randomUUID(), { at: LATE + 20, status: 200, body: IN_PROGRESS }));
+    j.add(b.read('also-not-an-id', { at: LATE + 30, status: 500, body: { error: 'boom' } }));
+    expect(statusOf(j, 'operation.unknown-404')).toBe('fail');
+    expect(j.traffic().unattachedReads).toBe(4);
+    // The same reads, made by run's probes, are judged the same way.
+    const ran = new TranscriptBuilder();
+    operation(ran, randomUUID());
+    ran.read(randomUUID(), { at: LATE, status: 404, body: { error: 'unknown operation' }, tag: 'read-unknown' });
+    ran.read(randomUUID(), { at: LATE + 20, status: 200, body: IN_PROGRESS, tag: 'read-unknown' });
+    expect(judgeRules(ran.transcript, runContext()).find((r) => r.id === 'operation.unknown-404')!.status).toBe('fail');
+  });
+
+  it('does not call an id unknown when the provisioner may have issued it before the observation began, and says why', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const before = randomUUID();
+    j.add(b.read(before, { at: 1_000, status: 200, body: IN_PROGRESS }));
+    // Read again once the observation is old enough: its first read came too early for it to be known unknown.
+    j.add(b.read(before, { at: LATE, status: 200, body: shopDbFinal() }));
+    const unknown = j.results().find((r) => r.id === 'operation.unknown-404')!;
+    expect(unknown.status).toBe('not-exercised');
+    expect(unknown.message).toMatch(/1m 10s|70\.0s|1m10s/);
+  });
+
+  it('does not call an id malformed when the provisioner was seen giving ids that are no UUID', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (const exchange of operation(b, 'op-1')) j.add(exchange);
+    j.add(b.read('op-0', { at: LATE, status: 200, body: shopDbFinal() }));
+    expect(statusOf(j, 'operation.malformed-id')).toBe('not-exercised');
+  });
+});
+
+describe('the streaming judge speaks of the traffic', () => {
+  it('gives reasons that name no flag of run for what the traffic never had', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    for (const exchange of operation(b, randomUUID())) j.add(exchange);
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    j.finish();
+    const unjudged = j.results().filter((r) => r.status === 'not-exercised' || r.status === 'not-applicable');
+    expect(unjudged.map((r) => r.id)).toEqual(expect.arrayContaining(['capacity.burst', 'durability.survives-restart']));
+    for (const result of unjudged) expect(result.message, result.id).not.toMatch(/--(burst|restart-command|plan-only)|give --/);
+  });
+});
+
+describe('the streaming judge blames reads after a final answer by what they got', () => {
+  it('judges a 410 to a read after the final answer against the rules about keeping and repeating it', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const id = randomUUID();
+    for (const exchange of operation(b, id)) j.add(exchange);
+    j.add(b.read(id, { status: 410, body: { error: 'gone' } }));
+    expect(statusOf(j, 'operation.final-retained')).toBe('advice');
+    expect(statusOf(j, 'operation.final-stable')).toBe('fail');
+    expect(statusOf(j, 'operation.status')).toBe('pass');
   });
 });

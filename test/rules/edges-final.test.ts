@@ -243,13 +243,12 @@ describe('operation.final-retained at its edges', () => {
     expect(operationFinalRetained.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '1 read after a final answer got the same final answer again' });
   });
 
-  it('judges only the reads made for it, not concurrent readers that found a 404', () => {
+  it('counts every read sent once the final answer had arrived, a concurrent reader that found a 404 too, and none sent before', () => {
     const { b } = finished();
+    b.read(OP_ID, { at: 1004, status: 404, body: {}, tag: 'read-concurrent' });
+    expect(operationFinalRetained.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no read was sent after a final answer arrived' });
     b.read(OP_ID, { at: 1005, status: 404, body: {}, tag: 'read-concurrent' });
-    expect(operationFinalRetained.judge(b.transcript, context())).toEqual({
-      outcome: 'not-exercised',
-      message: 'no read after a final answer got the final answer again or 404',
-    });
+    expect(operationFinalRetained.judge(b.transcript, context())).toMatchObject({ outcome: 'broken', count: 1 });
   });
 
   it('measures forgetting from the final answer received first, and counts kept and forgotten reads', () => {

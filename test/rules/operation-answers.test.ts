@@ -50,12 +50,22 @@ describe('operation.status', () => {
     expect(operationStatus.judge(lost.transcript, context())).toMatchObject({ outcome: 'not-exercised' });
   });
 
-  it('judges a read that was under way while the final answer arrived', () => {
+  it('never counts a read that may have reached the provisioner after it gave the final answer', () => {
     const b = accepted();
+    b.read(OP_ID, { at: 10, body: IN_PROGRESS });
     const final = b.read(OP_ID, { at: 1000, took: 20, body: shopDbFinal() });
+    // Probes sent beside the poll that got the final answer: under way while it was given.
     const overlapping = b.read(OP_ID, { at: 1010, took: 30, status: 409, tag: 'read-concurrent' });
+    b.read(OP_ID, { at: 1000, took: 100, status: 410, tag: 'read-concurrent' });
     expect(overlapping.sentAt).toBeLessThan(final.endedAt);
-    expect(operationStatus.judge(b.transcript, context())).toMatchObject({ outcome: 'broken', count: 1 });
+    expect(operationStatus.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '2 reads of 1 operation before the final answer, all answered 200' });
+  });
+
+  it('is broken by a read answered before the final answer was even asked for', () => {
+    const b = accepted();
+    const gone = b.read(OP_ID, { at: 900, took: 20, status: 410, tag: 'read-concurrent' });
+    b.read(OP_ID, { at: 1000, took: 20, body: shopDbFinal() });
+    expect(operationStatus.judge(b.transcript, context())).toMatchObject({ outcome: 'broken', count: 1, evidence: [{ exchanges: [gone.seq, 1] }] });
   });
 
   it('is not applicable when every call was answered at once, and not exercised when none was answered 200 or 202', () => {

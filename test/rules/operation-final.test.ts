@@ -160,15 +160,33 @@ describe('operation.final-retained', () => {
     expect(operationNoInProgressAfterFinal.judge(b.transcript, context()).outcome).toBe('held');
   });
 
-  it('leaves transient, in_progress and changed answers to other rules', () => {
+  it('leaves transient, in_progress and changed answers to other rules, and counts them in its reason', () => {
     const { b } = finished();
     b.read(OP_ID, { at: 1005, status: 503, body: '', tag: 'read-after-final' });
     b.read(OP_ID, { at: 1006, body: IN_PROGRESS, tag: 'read-after-final' });
     b.read(OP_ID, { at: 1007, body: shopDbFinal('failed'), tag: 'read-after-final' });
     expect(operationFinalRetained.judge(b.transcript, context())).toEqual({
       outcome: 'not-exercised',
-      message: 'no read after a final answer got the final answer again or 404',
+      message:
+        'of 3 reads sent after a final answer arrived, 1 failed transiently and 2 answered 200 with another answer (operation.no-in-progress-after-final and operation.final-stable judge those): none showed whether the answer was kept',
     });
+  });
+
+  it('is broken by any other status than the final answer again to a read after it, a 410 as much as a 404', () => {
+    const { b, final } = finished();
+    const gone = b.read(OP_ID, { at: 1005, status: 410, body: { error: 'gone' }, tag: 'read-after-final' });
+    const judgement = operationFinalRetained.judge(b.transcript, context());
+    expect(judgement).toMatchObject({ outcome: 'broken', count: 1 });
+    expect(evidenceOf(judgement)).toEqual([
+      { note: 'answered 410 0ms after the final answer instead of giving it again: a final answer lost on the network would turn into a failure', exchanges: [gone.seq, final.seq] },
+    ]);
+    expect(operationFinalStable.judge(b.transcript, context()).outcome).toBe('broken');
+  });
+
+  it('counts reads of the control plane itself sent after the final answer arrived, whatever their tag', () => {
+    const { b } = finished();
+    b.read(OP_ID, { at: 1010, body: shopDbFinal() });
+    expect(operationFinalRetained.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '1 read after a final answer got the same final answer again' });
   });
 
   it('is not exercised without a final answer', () => {

@@ -173,3 +173,18 @@ describe('operation.malformed-id', () => {
     expect(operationMalformedId.judge(new TranscriptBuilder().transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no malformed id was read' });
   });
 });
+
+describe('reads of ids never issued, in observed traffic', () => {
+  it('say by which criterion the traffic had none, since an id read early may have been issued before the observation', () => {
+    const b = new TranscriptBuilder();
+    b.post('apply', { at: 0, status: 202, body: { operationId: OP_ID } });
+    b.read(OP_ID, { at: 10, body: shopDbFinal() });
+    expect(operationUnknown404.judge(b.transcript, context({ observed: true }))).toEqual({
+      outcome: 'not-exercised',
+      message:
+        'no read named a UUID never accepted in the observation and first read after it had run 30m01s (the operation deadline and a poll interval): an id read earlier may have been issued before the observation began',
+    });
+    expect(operationMalformedId.judge(b.transcript, context({ observed: true }))).toMatchObject({ outcome: 'not-exercised', message: expect.stringContaining('every operationId the provisioner was seen giving') });
+    expect(operationUnknown404.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: 'no unknown id was read' });
+  });
+});

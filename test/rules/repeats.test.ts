@@ -176,3 +176,27 @@ describe('plan.repeatable', () => {
     expect(judge(planRepeatable, b).message).toContain('fewer than two plans of shop-db ended in a final answer');
   });
 });
+
+describe('a change set the traffic itself sent again (observed, no repeat suite of the kit)', () => {
+  /** A first apply ended at 25 ms, and the same apply sent again by the control plane at `at` ms, ending `again`. */
+  function sentAgain(at: number, again: Record<string, unknown>): TranscriptBuilder {
+    const b = new TranscriptBuilder();
+    const first = b.post('apply', { at: 0, status: 202, body: { operationId: FIRST_ID }, suite: 'observed' });
+    b.read(FIRST_ID, { at: 20, body: withOutputs({ url: 'db://x' }), suite: 'observed' });
+    b.post('apply', { at, status: 202, body: { operationId: REPEAT_ID }, suite: 'observed', repeatOf: first.seq });
+    b.read(REPEAT_ID, { at: at + 30, body: again, suite: 'observed' });
+    return b;
+  }
+
+  it('is judged by apply.idempotent when sent after the first final answer arrived, held or broken', () => {
+    expect(judge(applyIdempotent, sentAgain(42, withOutputs({ url: 'db://x' }))).outcome).toBe('held');
+    expect(judge(applyIdempotent, sentAgain(42, withOutputs({ url: 'db://y' }))).outcome).toBe('broken');
+    expect(judge(applyRepeatWhileRunning, sentAgain(42, withOutputs({ url: 'db://y' }))).outcome).toBe('not-exercised');
+  });
+
+  it('is judged by apply.repeat-while-running when sent before the first final answer arrived, held or broken', () => {
+    expect(judge(applyRepeatWhileRunning, sentAgain(10, withOutputs({ url: 'db://x' }))).outcome).toBe('held');
+    expect(judge(applyRepeatWhileRunning, sentAgain(10, withOutputs({ url: 'db://y' }))).outcome).toBe('broken');
+    expect(judge(applyIdempotent, sentAgain(10, withOutputs({ url: 'db://y' }))).outcome).toBe('not-exercised');
+  });
+});

@@ -3,10 +3,10 @@ import { operationBodyProblems } from '../../shapes/index.js';
 import type { Exchange } from '../../transcript/exchange.js';
 import type { Transcript } from '../../transcript/transcript.js';
 import type { OperationView } from '../../transcript/views.js';
-import { bodyObject, isContractJsonType, isTransient, operations, outcomeOf, readsAfterFinal } from '../../transcript/views.js';
+import { bodyObject, isContractJsonType, isTransient, operations, outcomeOf, readsSurelyBeforeFinal } from '../../transcript/views.js';
 import { broken, evidence, held, notExercised } from '../support/judgement.js';
 import { proxyOf, proxyWords } from '../support/answered-by.js';
-import { answered, knownReads, noOperationRead, readSinceAccepted } from '../support/operation-reads.js';
+import { answered, firstFinalRead, knownReads, noOperationRead, readSinceAccepted } from '../support/operation-reads.js';
 import type { Evidence, Judgement, Rule } from '../types.js';
 
 /** Rules about the answers to reads of an operation before its final answer: status, shape, progress notes. */
@@ -42,10 +42,12 @@ export const operationStatus: Rule = {
     const none = noOperationRead(transcript);
     if (none) return none;
     const ops = operations(transcript);
+    // Only reads that surely reached the provisioner before it gave a final answer (happens-before), and the read
+    // that got it: a read under way meanwhile may have come after the final answer, which other rules judge.
     const judged = ops.flatMap((op) => {
-      const afterFinal = new Set(readsAfterFinal(op));
-      return op.reads
-        .filter((read) => !afterFinal.has(read) && !isTransient(read) && read.response?.status !== 404)
+      const first = firstFinalRead(op);
+      return [...readsSurelyBeforeFinal(op), ...(first ? [first] : [])]
+        .filter((read) => !isTransient(read) && read.response?.status !== 404)
         .map((read) => ({ op, read }));
     });
     if (judged.length === 0) return notExercised('no read before a final answer got an answer other than 404 or a transient error');

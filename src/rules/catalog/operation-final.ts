@@ -123,27 +123,37 @@ export const operationFinalRetained: Rule = {
     if (finished.length === 0) return noFinal(transcript);
     const faults: Evidence[] = [];
     let kept = 0;
+    let transient = 0;
+    let otherAnswers = 0;
+    let after = 0;
     for (const { op, first } of finished) {
       const reference = finalState(first);
       const arrived = first.endedAt; // the final answer received first
-      // The late reads come long after: a provisioner may fairly have forgotten by then.
-      for (const read of op.reads.filter((r) => r.tag === 'read-after-final' && r.suite !== SITUATION_SUITES.lateReads)) {
+      // Every read sent once it had arrived, by any reader (happens-before); the late reads come long after,
+      // when a provisioner may fairly have forgotten.
+      for (const read of readsAfterFinal(op).filter((r) => r.suite !== SITUATION_SUITES.lateReads)) {
+        after += 1;
         const status = read.response?.status;
-        if (status === 404) {
-          faults.push(
-            evidence(
-              `forgotten ${formatMs(read.sentAt - arrived)} after the final answer: a final answer lost on the network would turn into a failure`,
-              read,
-              first,
-            ),
-          );
-        } else if (isFinalAnswer(read) && finalDifferences(reference, finalState(read)).length === 0) {
-          kept += 1;
+        if (isTransient(read)) transient += 1;
+        else if (status === 200) {
+          // in_progress and a changed answer: the operation was kept, and answered wrongly, which other rules judge.
+          if (isFinalAnswer(read) && finalDifferences(reference, finalState(read)).length === 0) kept += 1;
+          else otherAnswers += 1;
+        } else {
+          const gap = formatMs(read.sentAt - arrived);
+          const what = status === 404 ? `forgotten ${gap} after the final answer` : `${answered(read)} ${gap} after the final answer instead of giving it again`;
+          faults.push(evidence(`${what}: a final answer lost on the network would turn into a failure`, read, first));
         }
-        // Transient answers, in_progress and changed answers are other rules' business.
       }
     }
-    if (kept + faults.length === 0) return notExercised('no read after a final answer got the final answer again or 404');
+    if (after === 0) return notExercised('no read was sent after a final answer arrived');
+    if (kept + faults.length === 0) {
+      const parts = [
+        ...(transient > 0 ? [`${transient} failed transiently`] : []),
+        ...(otherAnswers > 0 ? [`${otherAnswers} answered 200 with another answer (operation.no-in-progress-after-final and operation.final-stable judge those)`] : []),
+      ];
+      return notExercised(`of ${plural(after, 'read')} sent after a final answer arrived, ${parts.join(' and ')}: none showed whether the answer was kept`);
+    }
     if (faults.length === 0) return held(`${plural(kept, 'read')} after a final answer got the same final answer again`);
     return broken(`${faults.length} of ${plural(kept + faults.length, 'read')} after a final answer found the operation forgotten`, faults);
   },

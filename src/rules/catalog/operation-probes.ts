@@ -7,6 +7,7 @@ import { broken, evidence, held, notExercised } from '../support/judgement.js';
 import { allReads, answered, printableId } from '../support/operation-reads.js';
 import { answeredText, judgeSilentIds, judgeUnansweredUnknownIds, silenceUnjudged } from '../support/unanswered-ids.js';
 import type { Evidence, Rule } from '../types.js';
+import { NO_OBSERVED_MALFORMED_READ, noObservedUnknownRead } from '../support/observed-ids.js';
 
 /** Rules about reads of ids the provisioner never issued: unknown UUIDs, malformed ids, and how a 404 looks. */
 
@@ -29,7 +30,7 @@ export const operationUnknown404: Rule = {
     'A read of a random UUID the provisioner never issued answers 404, and reading it does not create it: a second read answers 404 too. A 5xx is no answer, so the id is read again over two poll intervals; an unknown id that answers nothing but 5xx while reads of known operations are answered fails.',
   judge(transcript, context) {
     const sent = tagged(transcript, 'read-unknown');
-    if (sent.length === 0) return notExercised('no unknown id was read');
+    if (sent.length === 0) return notExercised(context.observed ? noObservedUnknownRead(context) : 'no unknown id was read');
     // Transient failures say nothing about the id: only reads the provisioner answered below 500 count.
     const reads = sent.flatMap((read) => (read.response && !isTransient(read) ? [{ read, status: read.response.status }] : []));
     if (reads.length === 0) return judgeUnansweredUnknownIds(transcript, context, sent);
@@ -98,7 +99,7 @@ export const operationMalformedId: Rule = {
     'A read whose id is not a UUID answers 400 or 404, never 200 and never a 5xx. A 5xx or a timeout is no answer, so the id is read again over two poll intervals; a malformed id that answers nothing but 5xx while reads of known operations are answered fails.',
   judge(transcript, context) {
     const sent = tagged(transcript, 'read-malformed');
-    if (sent.length === 0) return notExercised('no malformed id was read');
+    if (sent.length === 0) return notExercised(context.observed ? NO_OBSERVED_MALFORMED_READ : 'no malformed id was read');
     const answers = sent.filter((read) => !isTransient(read));
     const answeredIds = new Set(answers.map((read) => read.operationId));
     const wrong = answers.filter((read) => read.response!.status !== 400 && read.response!.status !== 404);

@@ -2,7 +2,7 @@ import type { Exchange } from '../../transcript/exchange.js';
 import type { Transcript } from '../../transcript/transcript.js';
 import { EndStates, describeDifferences, endDifferences, type EndState } from '../../transcript/end-states.js';
 import { SITUATION_SUITES } from '../../transcript/situations.js';
-import { outcomeOf } from '../../transcript/views.js';
+import { outcomeOf, sentAfterEnd } from '../../transcript/views.js';
 import { proxyOf, statusAnswered } from '../support/answered-by.js';
 import { neverChosen } from '../support/answer-ways.js';
 import { broken, evidence, held, notApplicable, notExercised } from '../support/judgement.js';
@@ -16,14 +16,27 @@ interface RepeatPair {
   repeat: Exchange;
 }
 
-/** Repeats sent by one suite, each with the first POST its `repeatOf` names. */
-function repeatPairs(transcript: Transcript, suite: string): RepeatPair[] {
+/** The kit's suites that send a POST again on purpose; a repeat sent by none of them is the traffic's own. */
+const REPEAT_SUITES: readonly string[] = [SITUATION_SUITES.repeatApply, SITUATION_SUITES.repeatWhileRunning];
+
+/**
+ * Applies sent again, each with the first POST its `repeatOf` names: those of `suite`, and those the traffic
+ * sent itself (a control plane sending a change set again, seen by an observer), which belong to the suite
+ * whose situation they had: sent after the first call's final answer arrived (the repeat-apply suite's), or
+ * before it (the repeat-while-running suite's).
+ */
+function repeatPairs(transcript: Transcript, suite: string, ends: EndStates): RepeatPair[] {
   const bySeq = new Map(transcript.exchanges.map((exchange) => [exchange.seq, exchange]));
+  const afterEnd = suite === SITUATION_SUITES.repeatApply;
   return transcript.exchanges.flatMap((repeat) => {
-    if (repeat.suite !== suite || repeat.tag !== 'apply') return [];
+    if (repeat.tag !== 'apply') return [];
     // Stryker disable next-line ConditionalExpression: a POST without repeatOf names no first POST either way; the test only narrows the type
     const first = repeat.repeatOf === undefined ? undefined : bySeq.get(repeat.repeatOf);
-    return first ? [{ first, repeat }] : [];
+    if (!first) return [];
+    if (repeat.suite === suite) return [{ first, repeat }];
+    if (REPEAT_SUITES.includes(repeat.suite)) return [];
+    const end = ends.of(first);
+    return (end.ended && sentAfterEnd(end.final.endedAt, repeat.sentAt)) === afterEnd ? [{ first, repeat }] : [];
   });
 }
 
@@ -85,7 +98,7 @@ function verdictOf(verdicts: PairVerdict[], none: string, heldMessage: (count: n
 function judgeApplyIdempotent(transcript: Transcript, context: JudgeContext): Judgement {
   if (context.planOnly) return notExercised('--plan-only: apply was never called');
   const ends = new EndStates(transcript);
-  const pairs = repeatPairs(transcript, SITUATION_SUITES.repeatApply);
+  const pairs = repeatPairs(transcript, SITUATION_SUITES.repeatApply, ends);
   return verdictOf(
     pairs.map((pair) => compareEnds(ends, pair, 'apply', { outputs: true })),
     'no apply was sent again after the first had ended',
@@ -97,7 +110,7 @@ function judgeApplyIdempotent(transcript: Transcript, context: JudgeContext): Ju
 function judgeApplyRepeatWhileRunning(transcript: Transcript, context: JudgeContext): Judgement {
   if (context.planOnly) return notExercised('--plan-only: apply was never called');
   const ends = new EndStates(transcript);
-  const verdicts = repeatPairs(transcript, SITUATION_SUITES.repeatWhileRunning).map((pair): PairVerdict => {
+  const verdicts = repeatPairs(transcript, SITUATION_SUITES.repeatWhileRunning, ends).map((pair): PairVerdict => {
     const op = ends.operationOf(pair.first);
     if (!op) return { judged: false, why: `the first apply of ${name(pair.first)} ${statusAnswered(pair.first)}, so it was never in progress` };
     // The control plane's view: the repeat went out before any final answer of the first had come back.

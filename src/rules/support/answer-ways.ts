@@ -45,7 +45,11 @@ export function answerWays(transcript: Transcript): AnswerWays {
  * least once, or answered no call either way (then the run lacks the situation: the rule is not exercised).
  */
 export function neverChosen(transcript: Transcript, way: AnswerWay, what: string): string | undefined {
-  const ways = answerWays(transcript);
+  return neverChosenAmong(answerWays(transcript), way, what);
+}
+
+/** {@link neverChosen} for calls already counted: an observation counts its calls as they come, judged one by one. */
+export function neverChosenAmong(ways: AnswerWays, way: AnswerWay, what: string): string | undefined {
   const chosen = way === 200 ? ways.atOnce : ways.accepted;
   const other = way === 200 ? ways.accepted : ways.atOnce;
   if (chosen > 0 || other === 0) return undefined;
@@ -58,6 +62,15 @@ export function neverChosen(transcript: Transcript, way: AnswerWay, what: string
         : `all ${ways.calls} plan and apply calls were ${answered}${burst}`
       : `every plan and apply call answered 200 or 202 was ${answered} ${answeredApart(other, ways.calls, burst)}`;
   return `${calls}: ${what}`;
+}
+
+/**
+ * What is missing according to a reason {@link neverChosen} gave ("no operation to read"): the part after the
+ * calls it counted, which never hold ": ". For telling the reason again over more calls than it counted.
+ */
+export function whatNeverChosenLacks(reason: string): string {
+  const cut = reason.indexOf(': ');
+  return cut < 0 ? reason : reason.slice(cut + 2);
 }
 
 /**

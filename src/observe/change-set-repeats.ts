@@ -1,0 +1,98 @@
+import type { Exchange, TranscriptEvent } from '../transcript/exchange.js';
+import type { SeenChangeSet } from './seen-change-set.js';
+import { sentAfterEnd } from '../transcript/views.js';
+
+/** One call of a change set as the streaming judge follows it: its POST, and the reads of its operation. */
+export interface FollowedCall {
+  post: Exchange;
+  changeSet: SeenChangeSet;
+  reads: readonly Exchange[];
+}
+
+/** Judges a slice of traffic that holds a call sent again (its POST has `repeatOf`) with the call it repeats. */
+export type JudgeRepeat = (exchanges: Exchange[], events: TranscriptEvent[], changeSet: SeenChangeSet) => void;
+
+/** The first call of a change set that ended in a final answer: what a call sending it again is held to. */
+interface FirstEnd {
+  post: Exchange;
+  /** The post and the read that gave its final answer (the post itself when it was answered at once). */
+  exchanges: Exchange[];
+  final: Exchange;
+}
+
+/** A change set sent again while its first call was still followed: judged once both have ended. */
+interface RunningRepeat {
+  first: FollowedCall;
+  /** The first call's end, once it ended. */
+  firstEvents?: TranscriptEvent[];
+  /** The call sent again and its end, once it ended. */
+  again?: { call: FollowedCall; events: TranscriptEvent[] };
+}
+
+/** Change sets whose first end is remembered, so that a call sending one again is judged as a repeat; the oldest go first. */
+const FIRST_ENDS_KEPT = 256;
+
+/**
+ * Finds the change sets the observed traffic sent again (the same bytes to the same endpoint) and hands each
+ * repeat to be judged with the call it repeats, once what it needs has ended: sent after the first call's final
+ * answer arrived, it is judged when it ends; sent while the first was still followed, when both have ended.
+ * Memory: the first end of the latest change sets, and the calls followed.
+ */
+export class ChangeSetRepeats {
+  private readonly firstEnds = new Map<string, FirstEnd>();
+  /** The first call followed of each change set: the one a call sent meanwhile repeats. */
+  private readonly running = new Map<string, FollowedCall>();
+  private readonly repeatsEnded = new WeakMap<FollowedCall, FirstEnd>();
+  private readonly repeatsRunning = new WeakMap<FollowedCall, RunningRepeat>();
+
+  constructor(private readonly judge: JudgeRepeat) {}
+
+  /** A call was answered: it is followed from now on, and may repeat an earlier call of its change set. */
+  sent(call: FollowedCall): void {
+    const key = keyOf(call);
+    const first = this.firstEnds.get(key);
+    // Sent again once the first call's final answer had arrived: the control plane repeats work that ended.
+    if (first && sentAfterEnd(first.final.endedAt, call.post.sentAt)) this.repeatsEnded.set(call, first);
+    else {
+      // Sent again while the first call was still followed: its first repeat only, one comparison says it.
+      const running = this.running.get(key);
+      if (running && !this.repeatsRunning.has(running)) {
+        const pair: RunningRepeat = { first: running };
+        this.repeatsRunning.set(running, pair);
+        this.repeatsRunning.set(call, pair);
+      }
+    }
+    if (!this.running.has(key)) this.running.set(key, call);
+  }
+
+  /** A call ended (`events`: how its following ended), with its final answer when it gave one. */
+  ended(call: FollowedCall, events: TranscriptEvent[], final: Exchange | undefined): void {
+    const key = keyOf(call);
+    if (this.running.get(key) === call) this.running.delete(key);
+    const first = this.repeatsEnded.get(call);
+    if (first) this.judge([...first.exchanges, ...sentAgain(call, first.post)], events, call.changeSet);
+    const pair = this.repeatsRunning.get(call);
+    if (pair) {
+      if (pair.first === call) pair.firstEvents = events;
+      else pair.again = { call, events };
+      if (pair.firstEvents && pair.again) {
+        const exchanges = [pair.first.post, ...pair.first.reads, ...sentAgain(pair.again.call, pair.first.post)].sort((a, b) => a.seq - b.seq);
+        this.judge(exchanges, [...pair.firstEvents, ...pair.again.events], pair.first.changeSet);
+      }
+    }
+    if (final && !this.firstEnds.has(key)) {
+      this.firstEnds.set(key, { post: call.post, exchanges: call.post === final ? [call.post] : [call.post, final], final });
+      if (this.firstEnds.size > FIRST_ENDS_KEPT) this.firstEnds.delete(this.firstEnds.keys().next().value!);
+    }
+  }
+}
+
+/** A change set as a call of one kind sent it: the same bytes to the same endpoint. */
+function keyOf(call: FollowedCall): string {
+  return `${call.post.tag} ${call.changeSet.sha256}`;
+}
+
+/** The exchanges of a call sent again, its POST marked as repeating `first`. */
+function sentAgain(call: FollowedCall, first: Exchange): Exchange[] {
+  return [{ ...call.post, repeatOf: first.seq }, ...call.reads];
+}
