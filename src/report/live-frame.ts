@@ -27,6 +27,12 @@ export interface LiveOperation {
   failed?: string;
 }
 
+/** What the run waits for and, when known, when it ends at the latest (`ends by 10:42:07 at the latest, in 3m12s (deadlines)`). */
+export interface WaitingLine {
+  what: string;
+  end?: string;
+}
+
 /** Everything one frame shows, at one moment. */
 export interface LiveView {
   now: number;
@@ -41,6 +47,8 @@ export interface LiveView {
   operations: readonly LiveOperation[];
   /** Operations accepted so far per group (suite name), ended ones included. */
   accepted: ReadonlyMap<string, number>;
+  /** Shown above the footer when there is room. */
+  waiting?: WaitingLine;
 }
 
 export interface ScreenSize {
@@ -53,6 +61,8 @@ const OLDEST_SHOWN = 5;
 // Below this width a line says too little to be worth drawing.
 const NARROWEST = 12;
 const OTHER_GROUP = 'operations';
+// Fewer columns than this of what the run waits for say nothing: the line then gives only its end.
+const WAITING_SHOWN = 20;
 
 export function casesText(suite: LiveSuite): string {
   const cases = suite.total === undefined ? `${plural(suite.done, 'case')} done` : `${suite.done}/${suite.total} cases`;
@@ -101,6 +111,18 @@ function footerText(view: LiveView): string {
   return `${plural(view.operations.length, 'operation')} running, ${formatMs(view.now - view.startedAt)} since the run started${budget}`;
 }
 
+/**
+ * `waiting for 12 operations (…); ends by 10:42:07 …`: what is waited for is cut first, as the lines above show it
+ * too; on a screen too narrow for both, the end alone.
+ */
+function waitingText(waiting: WaitingLine, width: number): string {
+  const head = `waiting for ${waiting.what}`;
+  if (waiting.end === undefined) return fitColumns(head, width);
+  const end = `; ${waiting.end}`;
+  const room = width - displayWidth(end);
+  return room >= WAITING_SHOWN ? `${fitColumns(head, room)}${end}` : fitColumns(waiting.end, width);
+}
+
 function groupsOf(operations: readonly LiveOperation[]): Map<string, LiveOperation[]> {
   const groups = new Map<string, LiveOperation[]>();
   for (const operation of operations) {
@@ -133,7 +155,11 @@ export function liveFrame(view: LiveView, size: ScreenSize, style: Style): strin
   if (view.suites.length === 0 && view.operations.length === 0) return [];
   const footer = style.dim(fitColumns(footerText(view), width));
   if (rows === 1) return [footer];
-  let room = rows - 1;
+  // The waiting line goes with the footer: together they say what the run is at and when it ends.
+  const ending = view.waiting === undefined ? [] : [style.dim(waitingText(view.waiting, width))];
+  const tail = [...ending, footer];
+  if (rows <= tail.length) return tail.slice(-rows);
+  let room = rows - tail.length;
   const suites = within(
     view.suites.map((suite) => suiteLine(view, suite, width, style)),
     room,
@@ -141,12 +167,12 @@ export function liveFrame(view: LiveView, size: ScreenSize, style: Style): strin
   );
   room -= suites.length;
   const each = (operations: readonly LiveOperation[]): string[] => operations.map((operation) => operationLine(view, operation, width, style));
-  if (view.operations.length <= room) return [...suites, ...each(view.operations), footer];
+  if (view.operations.length <= room) return [...suites, ...each(view.operations), ...tail];
   const groups = within(
     [...groupsOf(view.operations)].map(([name, running]) => groupLine(view, name, running, width, style)),
     room,
     (left) => style.dim(fitColumns(`  and ${plural(left, 'more group')} of operations`, width)),
   );
   room -= groups.length;
-  return [...suites, ...groups, ...each(view.operations.slice(0, Math.max(0, Math.min(OLDEST_SHOWN, room)))), footer];
+  return [...suites, ...groups, ...each(view.operations.slice(0, Math.max(0, Math.min(OLDEST_SHOWN, room)))), ...tail];
 }
