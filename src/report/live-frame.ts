@@ -27,7 +27,7 @@ export interface LiveOperation {
   failed?: string;
 }
 
-/** What the run waits for and, when known, when it ends at the latest (`ends by 10:42:07 at the latest, in 3m12s (deadlines)`). */
+/** What the run waits for (`12 operations (…)`) and, when known, when it ends at the latest (`ends by 10:42:07 at the latest, in 3m12s (deadlines)`). */
 export interface WaitingLine {
   what: string;
   end?: string;
@@ -47,7 +47,7 @@ export interface LiveView {
   operations: readonly LiveOperation[];
   /** Operations accepted so far per group (suite name), ended ones included. */
   accepted: ReadonlyMap<string, number>;
-  /** Shown above the footer when there is room. */
+  /** Shown above the footer, a line each, when there is room. */
   waiting?: WaitingLine;
 }
 
@@ -61,8 +61,6 @@ const OLDEST_SHOWN = 5;
 // Below this width a line says too little to be worth drawing.
 const NARROWEST = 12;
 const OTHER_GROUP = 'operations';
-// Fewer columns than this of what the run waits for say nothing: the line then gives only its end.
-const WAITING_SHOWN = 20;
 
 export function casesText(suite: LiveSuite): string {
   const cases = suite.total === undefined ? `${plural(suite.done, 'case')} done` : `${suite.done}/${suite.total} cases`;
@@ -111,18 +109,6 @@ function footerText(view: LiveView): string {
   return `${plural(view.operations.length, 'operation')} running, ${formatMs(view.now - view.startedAt)} since the run started${budget}`;
 }
 
-/**
- * `waiting for 12 operations (…); ends by 10:42:07 …`: what is waited for is cut first, as the lines above show it
- * too; on a screen too narrow for both, the end alone.
- */
-function waitingText(waiting: WaitingLine, width: number): string {
-  const head = `waiting for ${waiting.what}`;
-  if (waiting.end === undefined) return fitColumns(head, width);
-  const end = `; ${waiting.end}`;
-  const room = width - displayWidth(end);
-  return room >= WAITING_SHOWN ? `${fitColumns(head, room)}${end}` : fitColumns(waiting.end, width);
-}
-
 function groupsOf(operations: readonly LiveOperation[]): Map<string, LiveOperation[]> {
   const groups = new Map<string, LiveOperation[]>();
   for (const operation of operations) {
@@ -155,9 +141,10 @@ export function liveFrame(view: LiveView, size: ScreenSize, style: Style): strin
   if (view.suites.length === 0 && view.operations.length === 0) return [];
   const footer = style.dim(fitColumns(footerText(view), width));
   if (rows === 1) return [footer];
-  // The waiting line goes with the footer: together they say what the run is at and when it ends.
-  const ending = view.waiting === undefined ? [] : [style.dim(waitingText(view.waiting, width))];
-  const tail = [...ending, footer];
+  // What the run waits for and when it ends go with the footer, the end before what is waited for: the lines
+  // above show that too.
+  const waiting = view.waiting === undefined ? [] : [`waiting for ${view.waiting.what}`, ...(view.waiting.end === undefined ? [] : [view.waiting.end])];
+  const tail = [...waiting.map((line) => style.dim(fitColumns(line, width))), footer];
   if (rows <= tail.length) return tail.slice(-rows);
   let room = rows - tail.length;
   const suites = within(

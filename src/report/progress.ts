@@ -1,4 +1,5 @@
 import { formatMs } from '../core/duration.js';
+import { plural } from '../core/text.js';
 import { displayWidth, fitColumns } from './columns.js';
 import { expectedEnd, expectedEndText, PhaseBoard, phasesToCome, wallClock, type RunPlan } from './expected-end.js';
 import { casesText, isoDuration, liveFrame, shortId, type LiveOperation, type LiveSuite, type LiveView, type ScreenSize, type WaitingLine } from './live-frame.js';
@@ -190,18 +191,21 @@ class LogProgress implements Progress {
   }
 
   /**
-   * `still running: property/model-based-runs 3/30 cases 42.0s; waiting for 2 operations (2 of property/model-based-runs),
-   * then the restart; ends by 10:42:07 at the latest, in 11m08s (restart last, PT5M)`: when the log has been quiet a
-   * while, and however busy it is every summary interval.
+   * When the log has been quiet a while, and however busy it is every summary interval, two lines:
+   * `still running: property/model-based-runs 3/30 cases 42.0s; 2 operations in progress, the oldest for 8.0s`
+   * `waiting for 2 operations (2 of property/model-based-runs), then the restart; ends by 10:42:07 at the latest, in 11m08s (then restart PT5M)`
    */
   private heartbeat(): void {
     const now = this.now();
     if (this.suites.running.size === 0) return;
     if (now - this.lastLineAt < HEARTBEAT_QUIET_MS && now - this.lastSummaryAt < this.summaryEveryMs) return;
     const suites = [...this.suites.running.values()].map((suite) => suiteState(suite, now)).join('; ');
-    const waiting = waitingLine(this.clock, this.suites, [...this.running.values()]);
+    const oldest = Math.min(...[...this.running.values()].map((operation) => operation.acceptedAt));
+    const operations = this.running.size === 0 ? 'no operation in progress' : `${plural(this.running.size, 'operation')} in progress, the oldest for ${formatMs(now - oldest)}`;
     const left = budgetLeft(this.clock);
-    this.line(`still running: ${suites}; waiting for ${waiting.what}${waiting.end === undefined ? '' : `; ${waiting.end}`}${left === undefined ? '' : ` (${left})`}`);
+    this.line(`still running: ${suites}; ${operations}${left === undefined ? '' : ` (${left})`}`);
+    const waiting = waitingLine(this.clock, this.suites, [...this.running.values()]);
+    this.line(`waiting for ${waiting.what}${waiting.end === undefined ? '' : `; ${waiting.end}`}`);
     this.lastSummaryAt = now;
   }
 

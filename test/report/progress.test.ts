@@ -108,13 +108,12 @@ describe('progress on a terminal', () => {
     expect(live).toMatch(/^. apply shop-db {2}8c1f…e2a1 {2}12\.4s \/ PT5M {2}"Step 2 of 3: .*…"$/);
     expect(live.length).toBeLessThanOrEqual(59);
     expect(first).toContain('1 operation running');
-    // Too narrow for what it waits for and its end: the end alone.
-    expect(first.split('\n')[1]).toBe(`ends by ${wallClock(1_300_000)} at the latest, in 4m48s (deadlines)`);
+    expect(first.split('\n').slice(1, 3)).toEqual(['waiting for 1 operation (apply shop-db 8c1f…e2a1)', `ends by ${wallClock(1_300_000)} at the latest, in 4m48s (deadlines)`]);
     vi.advanceTimersByTime(100);
-    // The second frame goes back up over the three lines of the first.
-    expect(stream.writes[1]!.startsWith('\r\u001b[3A\u001b[J')).toBe(true);
+    // The second frame goes back up over the four lines of the first.
+    expect(stream.writes[1]!.startsWith('\r\u001b[4A\u001b[J')).toBe(true);
     progress.operationEnded(ID, 'the control plane would record succeeded after 12.4s');
-    expect(stream.writes.at(-1)).toMatch(/^\r\u001b\[3A\u001b\[J• apply shop-db {2}8c1f…e2a1 {2}the control plane would record succeeded after 12\.4s\n$/);
+    expect(stream.writes.at(-1)).toMatch(/^\r\u001b\[4A\u001b\[J• apply shop-db {2}8c1f…e2a1 {2}the control plane would record succeeded after 12\.4s\n$/);
     progress.stop();
     const count = stream.writes.length;
     vi.advanceTimersByTime(1000);
@@ -185,13 +184,13 @@ describe('suite progress on a terminal', () => {
     expect(lines[0]).toMatch(/^. scenario\/plan-and-apply {2}2\/6 cases {2}1\.0s {2}1m59s left of PT2M$/);
     expect(lines[1]).toMatch(/^. scenario\/unknown-operations {2}1 case done {2}1\.0s {2}1m59s left of PT2M$/);
     expect(lines[2]).toMatch(/^. apply shop-db {2}8c1f…e2a1/);
+    expect(lines[3]).toBe('waiting for 1 operation (apply shop-db 8c1f…e2a1)');
     // The deadline is past the time limit: the time limit ends the run first.
-    // What it waits for is cut so that its end fits.
-    expect(lines[3]).toBe(`waiting for 1 operation (apply shop-db 8c1f…; ends by ${wallClock(1_120_000)} at the latest, in 1m59s (time limit)`);
-    expect(lines[4]).toBe('1 operation running, 1.0s since the run started, 1m59s left of PT2M');
+    expect(lines[4]).toBe(`ends by ${wallClock(1_120_000)} at the latest, in 1m59s (time limit)`);
+    expect(lines[5]).toBe('1 operation running, 1.0s since the run started, 1m59s left of PT2M');
     now += 3_000;
     progress.suiteEnded('scenario/unknown-operations', '2 cases');
-    expect(stream.writes.at(-1)).toMatch(/^\r\u001b\[5A\u001b\[J• scenario\/unknown-operations {2}4\.0s {2}2 cases\n$/);
+    expect(stream.writes.at(-1)).toMatch(/^\r\u001b\[6A\u001b\[J• scenario\/unknown-operations {2}4\.0s {2}2 cases\n$/);
     vi.advanceTimersByTime(100);
     expect(stream.writes.at(-1)).not.toContain('unknown-operations');
     expect(stream.writes.at(-1)).toContain('scenario/plan-and-apply');
@@ -341,9 +340,8 @@ describe('a log while suites wait', () => {
       expect(at - previous).toBeLessThanOrEqual(30_000);
       return at;
     });
-    expect(lines().at(-1)).toMatch(
-      / still running: property\/model-based-runs 0\/30 cases 1m\d\ds; waiting for 1 operation \(property\/model-based-runs apply shop-db 8c1f…e2a1\); ends by \d\d:\d\d:\d\d at the latest, in 3m\d\ds \(deadlines\)$/,
-    );
+    expect(lines().at(-2)).toMatch(/ still running: property\/model-based-runs 0\/30 cases 1m\d\ds; 1 operation in progress, the oldest for 1m\d\ds$/);
+    expect(lines().at(-1)).toMatch(/ waiting for 1 operation \(property\/model-based-runs apply shop-db 8c1f…e2a1\); ends by \d\d:\d\d:\d\d at the latest, in 3m\d\ds \(deadlines\)$/);
     progress.operationEnded(ID, 'final: succeeded');
     progress.suiteEnded('property/model-based-runs', '30 of 30 cases');
     const ended = lines().length;
@@ -371,17 +369,17 @@ describe('a log while suites wait', () => {
         vi.advanceTimersByTime(1000);
       }
       progress.stop();
-      return stream.text.split('\n').filter((line) => line.includes('still running'));
+      return stream.text.split('\n').filter((line) => /\] (still running:|waiting for) /.test(line));
     };
     const every30 = summaries(10_000);
-    expect(every30).toHaveLength(4);
+    expect(every30).toHaveLength(8);
     // At the start: the repeat may wait two operation-lengths, the properties two after the burst, then the restart.
-    expect(every30[0]).toBe(
-      `[${wallClock(start + 30_000)}.000] still running: scenario/repeat-apply 0/4 cases 30.0s; scenario/burst 0/50 cases 30.0s; ` +
-        `waiting for 1 operation (scenario/repeat-apply apply postgres 8c1f…e2a1), then the properties and the restart; ` +
+    expect(every30.slice(0, 2)).toEqual([
+      `[${wallClock(start + 30_000)}.000] still running: scenario/repeat-apply 0/4 cases 30.0s; scenario/burst 0/50 cases 30.0s; 1 operation in progress, the oldest for 30.0s`,
+      `[${wallClock(start + 30_000)}.000] waiting for 1 operation (scenario/repeat-apply apply postgres 8c1f…e2a1), then the properties and the restart; ` +
         `ends by ${wallClock(start + 60 * 60_000)} at the latest, in 59m30s (then restart PT15M)`,
-    );
-    expect(summaries(60_000)).toHaveLength(2);
+    ]);
+    expect(summaries(60_000)).toHaveLength(4);
   });
 
   it('writes a suite summary whole, however long: it may end with a replay command', () => {
