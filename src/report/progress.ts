@@ -121,9 +121,7 @@ const HEARTBEAT_CHECK_MS = 5_000;
 const SUMMARY_EVERY_MS = 30_000;
 
 function clockTime(at: number): string {
-  const date = new Date(at);
-  const two = (n: number): string => String(n).padStart(2, '0');
-  return `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}.${String(date.getMilliseconds()).padStart(3, '0')}`;
+  return `${wallClock(at)}.${String(new Date(at).getMilliseconds()).padStart(3, '0')}`;
 }
 
 function labelOf(kind: 'plan' | 'apply', changeSet: string | undefined): string {
