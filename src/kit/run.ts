@@ -42,6 +42,14 @@ export async function run(config: RunConfig, io: KitIo): Promise<RunResult> {
           color: shouldUseColor(stderr, process.env),
           startedAt: Date.now(),
           ...(config.timeLimit && { timeLimitMs: config.timeLimit.ms }),
+          plan: {
+            operationMs: config.maxOperationDuration.ms,
+            properties: config.properties.names.length > 0,
+            propertyChain: await propertyChain(config),
+            // The restart runs with the reference too: the kit restarts it in process.
+            ...((config.restartCommand !== undefined || reference !== undefined) && { restartTimeoutMs: config.restartTimeout.ms }),
+          },
+          pollIntervalMs: config.pollInterval.ms,
         }),
         shown,
       )
@@ -90,6 +98,13 @@ export async function run(config: RunConfig, io: KitIo): Promise<RunResult> {
     process.off('SIGTERM', onSignal);
     await reference?.close();
   }
+}
+
+/** Operation-lengths a property case waits for one after another; loaded only when properties run, as they are. */
+async function propertyChain(config: RunConfig): Promise<number> {
+  if (config.properties.names.length === 0) return 0;
+  const { DEFAULT_MAX_CHAIN } = await import('../../suites/properties/model/index.js');
+  return DEFAULT_MAX_CHAIN;
 }
 
 /** The values of the configuration that driving and judging read. */

@@ -27,6 +27,12 @@ export interface LiveOperation {
   failed?: string;
 }
 
+/** What the run waits for (`12 operations (…)`) and, when known, when it ends at the latest (`ends by 10:42:07 at the latest, in 3m12s (deadlines)`). */
+export interface WaitingLine {
+  what: string;
+  end?: string;
+}
+
 /** Everything one frame shows, at one moment. */
 export interface LiveView {
   now: number;
@@ -41,6 +47,8 @@ export interface LiveView {
   operations: readonly LiveOperation[];
   /** Operations accepted so far per group (suite name), ended ones included. */
   accepted: ReadonlyMap<string, number>;
+  /** Shown above the footer, a line each, when there is room. */
+  waiting?: WaitingLine;
 }
 
 export interface ScreenSize {
@@ -133,7 +141,12 @@ export function liveFrame(view: LiveView, size: ScreenSize, style: Style): strin
   if (view.suites.length === 0 && view.operations.length === 0) return [];
   const footer = style.dim(fitColumns(footerText(view), width));
   if (rows === 1) return [footer];
-  let room = rows - 1;
+  // What the run waits for and when it ends go with the footer, the end before what is waited for: the lines
+  // above show that too.
+  const waiting = view.waiting === undefined ? [] : [`waiting for ${view.waiting.what}`, ...(view.waiting.end === undefined ? [] : [view.waiting.end])];
+  const tail = [...waiting.map((line) => style.dim(fitColumns(line, width))), footer];
+  if (rows <= tail.length) return tail.slice(-rows);
+  let room = rows - tail.length;
   const suites = within(
     view.suites.map((suite) => suiteLine(view, suite, width, style)),
     room,
@@ -141,12 +154,12 @@ export function liveFrame(view: LiveView, size: ScreenSize, style: Style): strin
   );
   room -= suites.length;
   const each = (operations: readonly LiveOperation[]): string[] => operations.map((operation) => operationLine(view, operation, width, style));
-  if (view.operations.length <= room) return [...suites, ...each(view.operations), footer];
+  if (view.operations.length <= room) return [...suites, ...each(view.operations), ...tail];
   const groups = within(
     [...groupsOf(view.operations)].map(([name, running]) => groupLine(view, name, running, width, style)),
     room,
     (left) => style.dim(fitColumns(`  and ${plural(left, 'more group')} of operations`, width)),
   );
   room -= groups.length;
-  return [...suites, ...groups, ...each(view.operations.slice(0, Math.max(0, Math.min(OLDEST_SHOWN, room)))), footer];
+  return [...suites, ...groups, ...each(view.operations.slice(0, Math.max(0, Math.min(OLDEST_SHOWN, room)))), ...tail];
 }

@@ -1,10 +1,12 @@
 import { formatMs } from '../core/duration.js';
 import { plural } from '../core/text.js';
 import { displayWidth, fitColumns } from './columns.js';
-import { casesText, isoDuration, liveFrame, shortId, type LiveOperation, type LiveSuite, type LiveView, type ScreenSize } from './live-frame.js';
+import { expectedEnd, expectedEndText, PhaseBoard, phasesToCome, wallClock, type RunPlan } from './expected-end.js';
+import { casesText, isoDuration, liveFrame, shortId, type LiveOperation, type LiveSuite, type LiveView, type ScreenSize, type WaitingLine } from './live-frame.js';
 import { singleLine } from './safe-text.js';
 import { createStyle, type Style } from './style.js';
 import type { SuiteProgress } from '../core/suite-progress.js';
+import { waitingForText } from './waiting-for.js';
 
 export { isoDuration, shortId } from './live-frame.js';
 
@@ -35,6 +37,10 @@ export interface ProgressOptions {
   now?: () => number;
   /** The run's --time-limit, when it has one: what is left of it is shown. */
   timeLimitMs?: number;
+  /** What the run will do, so that the lines can say when it ends; without it, only the deadlines in flight say. */
+  plan?: Omit<RunPlan, 'timeLimitEndsAt'>;
+  /** The poll interval: a log's summary line comes no more often than it. */
+  pollIntervalMs?: number;
 }
 
 type RunningSuite = LiveSuite;
@@ -44,10 +50,11 @@ interface RunClock {
   now: () => number;
   startedAt: number;
   timeLimitMs?: number;
+  plan: RunPlan;
 }
 
 /** `12.4s left of PT2M`, `time limit spent`, or nothing without a time limit. */
-export function budgetLeft(clock: RunClock): string | undefined {
+export function budgetLeft(clock: Omit<RunClock, 'plan'>): string | undefined {
   if (clock.timeLimitMs === undefined) return undefined;
   const left = clock.startedAt + clock.timeLimitMs - clock.now();
   return left > 0 ? `${formatMs(left)} left of ${isoDuration(clock.timeLimitMs)}` : `time limit ${isoDuration(clock.timeLimitMs)} spent`;
@@ -56,9 +63,11 @@ export function budgetLeft(clock: RunClock): string | undefined {
 /** Who listens for suites, the same on a terminal and in a log: the suites still running, by name. */
 class SuiteBoard {
   readonly running = new Map<string, RunningSuite>();
+  readonly phases = new PhaseBoard();
 
   started(name: string, total: number | undefined, at: number): void {
     this.running.set(name, { name, startedAt: at, done: 0, ...(total !== undefined && { total }) });
+    this.phases.started(name, at);
   }
 
   done(name: string, done: number, total: number | undefined, shrinking: number | undefined): void {
@@ -72,8 +81,23 @@ class SuiteBoard {
   ended(name: string): RunningSuite | undefined {
     const suite = this.running.get(name);
     this.running.delete(name);
+    if (suite) this.phases.ended(name);
     return suite;
   }
+}
+
+/** A property's cases are suites of their own (`property/x#3.1`): their operations count with the property's. */
+function groupOf(suite: string | undefined): string | undefined {
+  return suite === undefined ? undefined : singleLine(suite.replace(/#.*$/, ''));
+}
+
+/** What the run waits for and when it ends at the latest, the same in a log and on a terminal. */
+function waitingLine(clock: RunClock, suites: SuiteBoard, operations: readonly RunningOperation[]): WaitingLine {
+  const now = clock.now();
+  const toCome = phasesToCome(clock.plan, suites.phases);
+  const what = waitingForText(operations, [...suites.running.keys()], toCome);
+  const end = expectedEnd(clock.plan, suites.phases, operations.map((operation) => operation.acceptedAt + operation.deadlineMs), now);
+  return { what, ...(end !== undefined && { end: expectedEndText(end, clock.plan, now) }) };
 }
 
 interface RunningOperation extends LiveOperation {
@@ -92,11 +116,12 @@ const DEFAULT_ROWS = 24;
 // often enough that no gap in a CI log is longer than 30 s.
 const HEARTBEAT_QUIET_MS = 25_000;
 const HEARTBEAT_CHECK_MS = 5_000;
+// However busy the log, a summary of what the run waits for comes this often (or each poll interval, if longer):
+// a few lines a minute over a long run, none in a run of seconds.
+const SUMMARY_EVERY_MS = 30_000;
 
 function clockTime(at: number): string {
-  const date = new Date(at);
-  const two = (n: number): string => String(n).padStart(2, '0');
-  return `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}.${String(date.getMilliseconds()).padStart(3, '0')}`;
+  return `${wallClock(at)}.${String(new Date(at).getMilliseconds()).padStart(3, '0')}`;
 }
 
 function labelOf(kind: 'plan' | 'apply', changeSet: string | undefined): string {
@@ -123,14 +148,19 @@ class LogProgress implements Progress {
   private readonly suites = new SuiteBoard();
   private readonly now: () => number;
   private lastLineAt: number;
+  private lastSummaryAt: number;
+  private readonly summaryEveryMs: number;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
     private readonly stream: ProgressStream,
     private readonly clock: RunClock,
+    pollIntervalMs = 0,
   ) {
     this.now = clock.now;
     this.lastLineAt = this.now();
+    this.lastSummaryAt = this.lastLineAt;
+    this.summaryEveryMs = Math.max(SUMMARY_EVERY_MS, pollIntervalMs);
     this.timer = setInterval(() => this.heartbeat(), HEARTBEAT_CHECK_MS);
     // Progress must never keep the process alive on its own.
     this.timer.unref();
@@ -158,21 +188,31 @@ class LogProgress implements Progress {
     this.stream.write(`[${clockTime(this.lastLineAt)}] ${text}\n`);
   }
 
-  /** `still running: property/model-based-runs 3/30 cases 42.0s; 2 operations in progress, the oldest for 8.0s` */
+  /**
+   * When the log has been quiet a while, and however busy it is every summary interval, two lines:
+   * `still running: property/model-based-runs 3/30 cases 42.0s; 2 operations in progress, the oldest for 8.0s`
+   * `waiting for 2 operations (2 of property/model-based-runs), then the restart; ends by 10:42:07 at the latest, in 11m08s (then restart PT5M)`
+   */
   private heartbeat(): void {
     const now = this.now();
-    if (this.suites.running.size === 0 || now - this.lastLineAt < HEARTBEAT_QUIET_MS) return;
+    if (this.suites.running.size === 0) return;
+    if (now - this.lastLineAt < HEARTBEAT_QUIET_MS && now - this.lastSummaryAt < this.summaryEveryMs) return;
     const suites = [...this.suites.running.values()].map((suite) => suiteState(suite, now)).join('; ');
     const oldest = Math.min(...[...this.running.values()].map((operation) => operation.acceptedAt));
     const operations = this.running.size === 0 ? 'no operation in progress' : `${plural(this.running.size, 'operation')} in progress, the oldest for ${formatMs(now - oldest)}`;
     const left = budgetLeft(this.clock);
     this.line(`still running: ${suites}; ${operations}${left === undefined ? '' : ` (${left})`}`);
+    const waiting = waitingLine(this.clock, this.suites, [...this.running.values()]);
+    this.line(`waiting for ${waiting.what}${waiting.end === undefined ? '' : `; ${waiting.end}`}`);
+    this.lastSummaryAt = now;
   }
 
-  operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number): void {
+  operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number, suite?: string): void {
     const label = labelOf(kind, changeSet);
-    this.running.set(id, { id, label, deadlineMs, acceptedAt: this.now() });
-    this.line(`accepted ${label} as ${singleLine(id)} (waits up to ${isoDuration(deadlineMs)})`);
+    const group = groupOf(suite);
+    const acceptedAt = this.now();
+    this.running.set(id, { id, label, deadlineMs, acceptedAt, ...(group !== undefined && { suite: group }) });
+    this.line(`accepted ${label} as ${singleLine(id)} (waits up to ${isoDuration(deadlineMs)}, until ${wallClock(acceptedAt + deadlineMs)})`);
   }
 
   operationRead(id: string, note: string | undefined, failed?: string): void {
@@ -260,14 +300,16 @@ class LiveProgress implements Progress {
     if (this.stopped || (this.running.size === 0 && this.suites.running.size === 0 && this.drawn.length === 0)) return;
     this.frame = (this.frame + 1) % SPINNER.length;
     const left = budgetLeft(this.clock);
+    const operations = [...this.running.values()];
     const view: LiveView = {
       now: this.clock.now(),
       startedAt: this.clock.startedAt,
       ...(left !== undefined && { budget: left }),
       spinner: SPINNER[this.frame]!,
       suites: [...this.suites.running.values()],
-      operations: [...this.running.values()],
+      operations,
       accepted: this.accepted,
+      waiting: waitingLine(this.clock, this.suites, operations),
     };
     const lines = liveFrame(view, this.size, this.style);
     const text = this.erase() + lines.map((line) => `${line}\n`).join('');
@@ -296,8 +338,7 @@ class LiveProgress implements Progress {
 
   operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number, suite?: string): void {
     if (this.stopped) return;
-    // A property's cases are suites of their own (`property/x#3.1`): their operations count with the property's.
-    const group = suite === undefined ? undefined : singleLine(suite.replace(/#.*$/, ''));
+    const group = groupOf(suite);
     this.running.set(id, { id, label: labelOf(kind, changeSet), deadlineMs, acceptedAt: this.clock.now(), ...(group !== undefined && { suite: group }) });
     if (group !== undefined) this.accepted.set(group, (this.accepted.get(group) ?? 0) + 1);
   }
@@ -345,8 +386,15 @@ function stripStyle(line: string): string {
   return line.replace(/\u001b\[\d+m/g, '');
 }
 
+/** A run whose plan nobody told: no chain is known, so only the deadlines in flight bound its end. */
+const DEADLINES_ONLY: RunPlan = { operationMs: 0, properties: false, propertyChain: 0 };
+
 /** Live lines redrawn in place on a terminal; plain timestamped lines anywhere else. */
 export function createProgress(stream: ProgressStream, options: ProgressOptions): Progress {
-  const clock: RunClock = { now: options.now ?? Date.now, startedAt: options.startedAt, ...(options.timeLimitMs !== undefined && { timeLimitMs: options.timeLimitMs }) };
-  return stream.isTTY === true ? new LiveProgress(stream, options.color, clock) : new LogProgress(stream, clock);
+  const plan: RunPlan = {
+    ...(options.plan ?? DEADLINES_ONLY),
+    ...(options.timeLimitMs !== undefined && { timeLimitEndsAt: options.startedAt + options.timeLimitMs }),
+  };
+  const clock: RunClock = { now: options.now ?? Date.now, startedAt: options.startedAt, plan, ...(options.timeLimitMs !== undefined && { timeLimitMs: options.timeLimitMs }) };
+  return stream.isTTY === true ? new LiveProgress(stream, options.color, clock) : new LogProgress(stream, clock, options.pollIntervalMs);
 }

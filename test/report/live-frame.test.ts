@@ -82,6 +82,33 @@ describe('the live frame', () => {
     expect(lines[5]).toBe('2 operations running, 8.0s since the run started');
   });
 
+  it('says above the footer what the run waits for and when it ends, a line each, the end kept longer on a short screen', () => {
+    const waiting = {
+      what: '55 operations (38 of scenario/burst, 16 of scenario/plan-and-apply, property/model-based-runs apply shop-db-200 0000…e2a1), then the restart',
+      end: 'ends by 10:42:07 at the latest, in 34m12s (then restart PT15M)',
+    };
+    const view: LiveView = { ...busyView(), waiting };
+    const lines = liveFrame(view, { rows: 30, columns: 100 }, PLAIN);
+    expect(lines.slice(-3)).toEqual([
+      'waiting for 55 operations (38 of scenario/burst, 16 of scenario/plan-and-apply, property/model-bas…',
+      waiting.end,
+      '55 operations running, 8.0s since the run started',
+    ]);
+    expect(lines.filter((line) => line.startsWith('⠋ apply'))).toHaveLength(5);
+    expect(liveFrame(view, { rows: 4, columns: 100 }, PLAIN)).toEqual(lines.slice(-3));
+    expect(liveFrame(view, { rows: 3, columns: 100 }, PLAIN)).toEqual(lines.slice(-2));
+    expect(liveFrame(view, { rows: 2, columns: 100 }, PLAIN)).toEqual(lines.slice(-1));
+    const overflows: string[] = [];
+    for (let rows = 1; rows <= 40; rows++) {
+      for (const columns of [20, 33, 60, 80, 100, 160]) {
+        const frame = liveFrame(view, { rows, columns }, PLAIN);
+        const widest = Math.max(0, ...frame.map(displayWidth));
+        if (frame.length > rows - 1 || widest > columns - 1) overflows.push(`${columns}×${rows}: ${frame.length} lines, ${widest} columns`);
+      }
+    }
+    expect(overflows).toEqual([]);
+  });
+
   it('draws nothing when nothing runs, or on a screen too narrow to say anything', () => {
     expect(liveFrame({ ...busyView(), suites: [], operations: [] }, { rows: 30, columns: 100 }, PLAIN)).toEqual([]);
     expect(liveFrame(busyView(), { rows: 30, columns: 10 }, PLAIN)).toEqual([]);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { wallClock } from '../../src/report/expected-end.js';
 import { createProgress, type ProgressStream } from '../../src/report/progress.js';
 
 const ID = '8c1f3d2a-9b7e-4c6d-a5f4-3e2b1d0ce2a1';
@@ -39,7 +40,7 @@ describe('the per-operation line after a failed read', () => {
     progress.stop();
     const lines = stream.text.trimEnd().split('\n').map((line) => line.replace(/^\[[\d:.]+\] /, ''));
     expect(lines).toEqual([
-      `accepted apply shop-db as ${ID} (waits up to PT5M)`,
+      `accepted apply shop-db as ${ID} (waits up to PT5M, until ${wallClock(1_750_000_000_000 + 300_000)})`,
       '8c1f…e2a1 read timed out; nothing known yet',
       '8c1f…e2a1 in_progress: Step 1 of 3: queued.',
       '8c1f…e2a1 read answered 502; last known: in_progress',

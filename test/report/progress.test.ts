@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { wallClock } from '../../src/report/expected-end.js';
 import { budgetLeft, createProgress, isoDuration, shortId } from '../../src/report/progress.js';
 
 const ID = '8c1f3d2a-9b7e-4c6d-a5f4-3e2b1d0ce2a1';
@@ -43,7 +44,7 @@ describe('progress on a stream that is not a terminal', () => {
     const lines = stream.text.trimEnd().split('\n');
     const expected = [
       'starting',
-      `accepted apply shop-db as ${ID} (waits up to PT5M)`,
+      `accepted apply shop-db as ${ID} (waits up to PT5M, until ${wallClock(1_750_000_000_000 + 300_000)})`,
       '8c1f…e2a1 in_progress: Step 1 of 3: queued.',
       '8c1f…e2a1 in_progress: Step 2 of 3: creating shop-db.',
       '8c1f…e2a1 the control plane would record succeeded after 4.2s',
@@ -107,11 +108,12 @@ describe('progress on a terminal', () => {
     expect(live).toMatch(/^. apply shop-db {2}8c1f…e2a1 {2}12\.4s \/ PT5M {2}"Step 2 of 3: .*…"$/);
     expect(live.length).toBeLessThanOrEqual(59);
     expect(first).toContain('1 operation running');
+    expect(first.split('\n').slice(1, 3)).toEqual(['waiting for 1 operation (apply shop-db 8c1f…e2a1)', `ends by ${wallClock(1_300_000)} at the latest, in 4m48s (deadlines)`]);
     vi.advanceTimersByTime(100);
-    // The second frame goes back up over the two lines of the first.
-    expect(stream.writes[1]!.startsWith('\r\u001b[2A\u001b[J')).toBe(true);
+    // The second frame goes back up over the four lines of the first.
+    expect(stream.writes[1]!.startsWith('\r\u001b[4A\u001b[J')).toBe(true);
     progress.operationEnded(ID, 'the control plane would record succeeded after 12.4s');
-    expect(stream.writes.at(-1)).toMatch(/^\r\u001b\[2A\u001b\[J• apply shop-db {2}8c1f…e2a1 {2}the control plane would record succeeded after 12\.4s\n$/);
+    expect(stream.writes.at(-1)).toMatch(/^\r\u001b\[4A\u001b\[J• apply shop-db {2}8c1f…e2a1 {2}the control plane would record succeeded after 12\.4s\n$/);
     progress.stop();
     const count = stream.writes.length;
     vi.advanceTimersByTime(1000);
@@ -182,10 +184,13 @@ describe('suite progress on a terminal', () => {
     expect(lines[0]).toMatch(/^. scenario\/plan-and-apply {2}2\/6 cases {2}1\.0s {2}1m59s left of PT2M$/);
     expect(lines[1]).toMatch(/^. scenario\/unknown-operations {2}1 case done {2}1\.0s {2}1m59s left of PT2M$/);
     expect(lines[2]).toMatch(/^. apply shop-db {2}8c1f…e2a1/);
-    expect(lines[3]).toBe('1 operation running, 1.0s since the run started, 1m59s left of PT2M');
+    expect(lines[3]).toBe('waiting for 1 operation (apply shop-db 8c1f…e2a1)');
+    // The deadline is past the time limit: the time limit ends the run first.
+    expect(lines[4]).toBe(`ends by ${wallClock(1_120_000)} at the latest, in 1m59s (time limit)`);
+    expect(lines[5]).toBe('1 operation running, 1.0s since the run started, 1m59s left of PT2M');
     now += 3_000;
     progress.suiteEnded('scenario/unknown-operations', '2 cases');
-    expect(stream.writes.at(-1)).toMatch(/^\r\u001b\[4A\u001b\[J• scenario\/unknown-operations {2}4\.0s {2}2 cases\n$/);
+    expect(stream.writes.at(-1)).toMatch(/^\r\u001b\[6A\u001b\[J• scenario\/unknown-operations {2}4\.0s {2}2 cases\n$/);
     vi.advanceTimersByTime(100);
     expect(stream.writes.at(-1)).not.toContain('unknown-operations');
     expect(stream.writes.at(-1)).toContain('scenario/plan-and-apply');
@@ -335,7 +340,8 @@ describe('a log while suites wait', () => {
       expect(at - previous).toBeLessThanOrEqual(30_000);
       return at;
     });
-    expect(lines().at(-1)).toMatch(/ still running: property\/model-based-runs 0\/30 cases 1m\d\ds; 1 operation in progress, the oldest for 1m\d\ds$/);
+    expect(lines().at(-2)).toMatch(/ still running: property\/model-based-runs 0\/30 cases 1m\d\ds; 1 operation in progress, the oldest for 1m\d\ds$/);
+    expect(lines().at(-1)).toMatch(/ waiting for 1 operation \(property\/model-based-runs apply shop-db 8c1f…e2a1\); ends by \d\d:\d\d:\d\d at the latest, in 3m\d\ds \(deadlines\)$/);
     progress.operationEnded(ID, 'final: succeeded');
     progress.suiteEnded('property/model-based-runs', '30 of 30 cases');
     const ended = lines().length;
@@ -343,6 +349,37 @@ describe('a log while suites wait', () => {
     expect(lines()).toHaveLength(ended);
     progress.stop();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('however busy the log, says every 30 s (or each poll interval, if longer) what the run waits for and when it ends', () => {
+    const start = 1_750_000_000_000;
+    let now = start;
+    const plan = { operationMs: 15 * 60_000, properties: true, propertyChain: 2, restartTimeoutMs: 120_000 };
+    const summaries = (pollIntervalMs: number): string[] => {
+      now = start;
+      const stream = new FakeStream(false);
+      const progress = createProgress(asStream(stream), { color: false, startedAt: start, now: () => now, plan, pollIntervalMs });
+      progress.suiteStarted('scenario/repeat-apply', 4);
+      progress.suiteStarted('scenario/burst', 50);
+      progress.operationAccepted(ID, 'postgres', 'apply', plan.operationMs, 'scenario/repeat-apply');
+      // A read with a new note every 5 s keeps the log from ever being quiet for 25 s.
+      for (let second = 1; second <= 120; second++) {
+        now += 1000;
+        if (second % 5 === 0) progress.operationRead(ID, `Step ${second} of 120`);
+        vi.advanceTimersByTime(1000);
+      }
+      progress.stop();
+      return stream.text.split('\n').filter((line) => /\] (still running:|waiting for) /.test(line));
+    };
+    const every30 = summaries(10_000);
+    expect(every30).toHaveLength(8);
+    // At the start: the repeat may wait two operation-lengths, the properties two after the burst, then the restart.
+    expect(every30.slice(0, 2)).toEqual([
+      `[${wallClock(start + 30_000)}.000] still running: scenario/repeat-apply 0/4 cases 30.0s; scenario/burst 0/50 cases 30.0s; 1 operation in progress, the oldest for 30.0s`,
+      `[${wallClock(start + 30_000)}.000] waiting for 1 operation (scenario/repeat-apply apply postgres 8c1f…e2a1), then the properties and the restart; ` +
+        `ends by ${wallClock(start + 60 * 60_000)} at the latest, in 59m30s (then restart PT15M)`,
+    ]);
+    expect(summaries(60_000)).toHaveLength(4);
   });
 
   it('writes a suite summary whole, however long: it may end with a replay command', () => {
