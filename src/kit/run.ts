@@ -46,6 +46,7 @@ export async function run(config: RunConfig, io: KitIo): Promise<RunResult> {
             operationMs: config.maxOperationDuration.ms,
             properties: config.properties.names.length > 0,
             propertyChain: await propertyChain(config),
+            burst: config.burst > 0,
             // The restart runs with the reference too: the kit restarts it in process.
             ...((config.restartCommand !== undefined || reference !== undefined) && { restartTimeoutMs: config.restartTimeout.ms }),
           },

@@ -6,10 +6,11 @@ import { isoDuration } from './live-frame.js';
  * (accepted at + maxOperationDuration), and for what is still running or still to come, the run's chain of
  * waits counted in operation-lengths (the longest a plan or an apply may take). Pure: the caller gives the clock.
  *
- * The chain, as the runner drives it: the scenarios and the burst start at once; a scenario waits for at most two
- * operation-lengths one after another (an apply, then its repeat after the end); the burst for one; the
- * properties start when the burst is over and wait for at most `propertyChain`; the restart runs last and alone,
- * for one more operation-length or its own time limit, whichever is longer.
+ * The chain, as the runner drives it: the scenarios start at once, and a scenario waits for at most two
+ * operation-lengths one after another (an apply, then its repeat after the end); with a restart, the provisioner
+ * is restarted once the scenarios' opening calls are answered, for at most its own time limit, and everything
+ * else waits for it; then the burst waits for one operation-length; the properties start when the burst is over
+ * and wait for at most `propertyChain`.
  */
 
 /** The parts of a run, by what their waits are bounded by. */
@@ -24,6 +25,8 @@ export interface RunPlan {
   propertyChain: number;
   /** --restart-timeout, when a restart is to run. */
   restartTimeoutMs?: number;
+  /** A burst is to run (--burst above 0). */
+  burst?: boolean;
   /** When --time-limit stops the run, epoch ms. */
   timeLimitEndsAt?: number;
 }
@@ -75,7 +78,11 @@ export interface ExpectedEnd {
 
 /** The phases the plan has that have not started yet, in the order they will. */
 export function phasesToCome(plan: RunPlan, phases: PhaseBoard): Phase[] {
-  const planned: Phase[] = [...(plan.properties ? (['properties'] as const) : []), ...(plan.restartTimeoutMs !== undefined ? (['restart'] as const) : [])];
+  const planned: Phase[] = [
+    ...(plan.restartTimeoutMs !== undefined ? (['restart'] as const) : []),
+    ...(plan.burst ? (['burst'] as const) : []),
+    ...(plan.properties ? (['properties'] as const) : []),
+  ];
   return planned.filter((phase) => !phases.hasStarted(phase));
 }
 
@@ -95,14 +102,16 @@ export function expectedEnd(plan: RunPlan, phases: PhaseBoard, deadlines: readon
       return start === undefined ? undefined : start + waitMs;
     };
     consider(since('scenarios', SCENARIO_CHAIN * length), 'scenarios');
-    const burstEnd = since('burst', length);
-    consider(burstEnd, 'burst');
     const toCome = phasesToCome(plan, phases);
+    // The restart comes first (once the opening calls are answered), bounded by its own time limit.
+    const restartMs = plan.restartTimeoutMs ?? 0;
+    const restartEnd = toCome.includes('restart') ? now + restartMs : since('restart', restartMs);
+    consider(restartEnd, 'restart');
+    const afterRestart = Math.max(restartEnd ?? now, now);
+    const burstEnd = toCome.includes('burst') ? afterRestart + length : since('burst', length);
+    consider(burstEnd, 'burst');
     const propertiesMs = plan.propertyChain * length;
-    consider(toCome.includes('properties') ? Math.max(burstEnd ?? now, now) + propertiesMs : since('properties', propertiesMs), 'properties');
-    const restartMs = Math.max(length, plan.restartTimeoutMs ?? 0);
-    // The restart waits for everything else, however long that takes.
-    consider(toCome.includes('restart') ? Math.max(latest()?.at ?? now, now) + restartMs : since('restart', restartMs), 'restart');
+    consider(toCome.includes('properties') ? Math.max(burstEnd ?? afterRestart, now) + propertiesMs : since('properties', propertiesMs), 'properties');
   }
   const end = latest();
   if (end === undefined || plan.timeLimitEndsAt === undefined || end.at <= plan.timeLimitEndsAt) return end;
@@ -129,7 +138,7 @@ function boundText(end: ExpectedEnd, plan: RunPlan): string {
     case 'properties':
       return `properties ${plan.propertyChain}×${length}`;
     case 'restart':
-      return `then restart ${isoDuration(Math.max(plan.operationMs, plan.restartTimeoutMs ?? 0))}`;
+      return `restart ${isoDuration(plan.restartTimeoutMs ?? 0)}`;
   }
 }
 

@@ -191,7 +191,7 @@ class LogProgress implements Progress {
   /**
    * When the log has been quiet a while, and however busy it is every summary interval, two lines:
    * `still running: property/model-based-runs 3/30 cases 42.0s; 2 operations in progress, the oldest for 8.0s`
-   * `waiting for 2 operations (2 of property/model-based-runs), then the restart; ends by 10:42:07 at the latest, in 11m08s (then restart PT5M)`
+   * `waiting for 2 operations (2 of property/model-based-runs); ends by 10:42:07 at the latest, in 11m08s (properties 2×PT5M)`
    */
   private heartbeat(): void {
     const now = this.now();

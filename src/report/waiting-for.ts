@@ -14,7 +14,7 @@ export interface WaitedOperation {
 // More groups than this make the line too long to read at a glance; the biggest come first.
 const GROUPS_NAMED = 3;
 
-const PHASE_NAMES: Partial<Record<Phase, string>> = { properties: 'the properties', restart: 'the restart' };
+const PHASE_NAMES: Partial<Record<Phase, string>> = { restart: 'the restart', burst: 'the burst', properties: 'the properties' };
 
 /** `apply postgres e510…1fc8` for the only operation of a group, `11 of property/model-based-runs` otherwise. */
 function groupText(suite: string | undefined, operations: readonly WaitedOperation[]): string {
@@ -38,7 +38,7 @@ function groupsOf(operations: readonly WaitedOperation[]): Array<[string | undef
 
 /**
  * What the run waits for, after "waiting for": `12 operations (11 of property/model-based-runs, scenario/plan-and-apply
- * apply postgres e510…1fc8), then the restart`. Without an operation in flight, the suites still running.
+ * apply postgres e510…1fc8), then the burst and the properties`. Without an operation in flight, the suites still running.
  */
 export function waitingForText(operations: readonly WaitedOperation[], suites: readonly string[], toCome: readonly Phase[]): string {
   let now: string;
@@ -51,5 +51,7 @@ export function waitingForText(operations: readonly WaitedOperation[], suites: r
     now = suites.length > 0 ? `${suites.join(', ')} (no operation in flight)` : 'no operation in flight';
   }
   const next = toCome.flatMap((phase) => PHASE_NAMES[phase] ?? []);
-  return next.length === 0 ? now : `${now}, then ${next.join(' and ')}`;
+  if (next.length === 0) return now;
+  const listed = next.length === 1 ? next[0]! : `${next.slice(0, -1).join(', ')} and ${next.at(-1)!}`;
+  return `${now}, then ${listed}`;
 }

@@ -19,19 +19,24 @@ function board(events: ReadonlyArray<[suite: string, startedAt: number, ended?: 
 }
 
 describe('the expected end of a run', () => {
-  it('at the start: the burst, then the properties two operation-lengths, then the restart', () => {
-    const phases = board([['scenario/plan-and-apply', at(0)], ['scenario/burst', at(0)]]);
-    const end = expectedEnd(CERTIFY, phases, [at(0) + 15 * MINUTE], at(1));
-    // Burst over by 15, properties by 45, the restart one operation-length after: 60.
-    expect(end).toEqual({ at: at(60), bound: 'restart' });
-    expect(phasesToCome(CERTIFY, phases)).toEqual(['properties', 'restart']);
+  it('at the start: the restart, then the burst, then the properties two operation-lengths', () => {
+    const plan: RunPlan = { ...CERTIFY, burst: true };
+    const phases = board([['scenario/plan-and-apply', at(0)]]);
+    const end = expectedEnd(plan, phases, [at(0) + 15 * MINUTE], at(1));
+    // The restart by 3 (its 2 minutes), the burst by 18, the properties two operation-lengths after: 48.
+    expect(end).toEqual({ at: at(48), bound: 'properties' });
+    expect(phasesToCome(plan, phases)).toEqual(['restart', 'burst', 'properties']);
   });
 
-  it('once the restart runs, its own operation-length or the deadlines of its work', () => {
-    const phases = board([['scenario/plan-and-apply', at(0), true], ['scenario/burst', at(0), true], ['property/model-based-runs', at(14), true], ['scenario/restart', at(40)]]);
-    expect(expectedEnd(CERTIFY, phases, [at(40.5) + 15 * MINUTE], at(41))).toEqual({ at: at(55.5), bound: 'deadlines' });
-    expect(expectedEnd(CERTIFY, phases, [], at(41))).toEqual({ at: at(55), bound: 'restart' });
-    expect(phasesToCome(CERTIFY, phases)).toEqual([]);
+  it('once the restart runs, its own time limit, then what follows it', () => {
+    const plan: RunPlan = { ...CERTIFY, burst: true };
+    const phases = board([['scenario/plan-and-apply', at(0)], ['scenario/restart', at(0.5)]]);
+    // Restart by 2.5, burst by 17.5, properties by 47.5.
+    expect(expectedEnd(plan, phases, [], at(1))).toEqual({ at: at(47.5), bound: 'properties' });
+    expect(phasesToCome(plan, phases)).toEqual(['burst', 'properties']);
+    // A restart alone (no burst, no properties) is bounded by its time limit and the scenarios' chain.
+    const alone: RunPlan = { operationMs: MINUTE / 60, properties: false, propertyChain: 0, restartTimeoutMs: 2 * MINUTE };
+    expect(expectedEnd(alone, board([['scenario/restart', at(0)]]), [], at(0.5))).toEqual({ at: at(2), bound: 'restart' });
   });
 
   it('follows the properties from when they started, however their cases go', () => {
@@ -42,10 +47,9 @@ describe('the expected end of a run', () => {
     expect(expectedEnd(plan, phases, [at(45) + 15 * MINUTE], at(46))).toEqual({ at: at(60), bound: 'deadlines' });
   });
 
-  it('the restart waits for the rest: a longer restart timeout counts instead of an operation-length', () => {
-    const phases = board([['property/model-based-runs', at(5)]]);
+  it('a longer restart timeout pushes back everything after it', () => {
     const plan: RunPlan = { ...CERTIFY, restartTimeoutMs: 20 * MINUTE };
-    expect(expectedEnd(plan, phases, [], at(6))).toEqual({ at: at(55), bound: 'restart' });
+    expect(expectedEnd(plan, board([['scenario/plan-and-apply', at(0)]]), [], at(1))).toEqual({ at: at(51), bound: 'properties' });
   });
 
   it('never later than the time limit', () => {
@@ -73,7 +77,7 @@ describe('the expected end of a run', () => {
 
 describe('the expected end as text', () => {
   it('says the wall-clock time, how far off it is, and what bounds it', () => {
-    expect(expectedEndText({ at: at(60), bound: 'restart' }, CERTIFY, at(1))).toBe(`ends by ${wallClock(at(60))} at the latest, in 59m00s (then restart PT15M)`);
+    expect(expectedEndText({ at: at(3), bound: 'restart' }, CERTIFY, at(1))).toBe(`ends by ${wallClock(at(3))} at the latest, in 2m00s (restart PT2M)`);
     expect(expectedEndText({ at: at(40), bound: 'properties' }, CERTIFY, at(13))).toBe(`ends by ${wallClock(at(40))} at the latest, in 27m00s (properties 2×PT15M)`);
     expect(expectedEndText({ at: at(2), bound: 'deadlines' }, CERTIFY, at(2.5))).toBe(`ends by ${wallClock(at(2))} at the latest, any moment now (deadlines)`);
   });

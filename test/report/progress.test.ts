@@ -354,14 +354,13 @@ describe('a log while suites wait', () => {
   it('however busy the log, says every 30 s (or each poll interval, if longer) what the run waits for and when it ends', () => {
     const start = 1_750_000_000_000;
     let now = start;
-    const plan = { operationMs: 15 * 60_000, properties: true, propertyChain: 2, restartTimeoutMs: 120_000 };
+    const plan = { operationMs: 15 * 60_000, properties: true, propertyChain: 2, restartTimeoutMs: 120_000, burst: true };
     const summaries = (pollIntervalMs: number): string[] => {
       now = start;
       const stream = new FakeStream(false);
       const progress = createProgress(asStream(stream), { color: false, startedAt: start, now: () => now, plan, pollIntervalMs });
-      progress.suiteStarted('scenario/repeat-apply', 4);
-      progress.suiteStarted('scenario/burst', 50);
-      progress.operationAccepted(ID, 'postgres', 'apply', plan.operationMs, 'scenario/repeat-apply');
+      progress.suiteStarted('scenario/plan-and-apply', 12);
+      progress.operationAccepted(ID, 'postgres', 'apply', plan.operationMs, 'scenario/plan-and-apply');
       // A read with a new note every 5 s keeps the log from ever being quiet for 25 s.
       for (let second = 1; second <= 120; second++) {
         now += 1000;
@@ -373,11 +372,11 @@ describe('a log while suites wait', () => {
     };
     const every30 = summaries(10_000);
     expect(every30).toHaveLength(8);
-    // At the start: the repeat may wait two operation-lengths, the properties two after the burst, then the restart.
+    // At the start: the restart (at most its 2 minutes), then the burst (an operation-length), then the properties (two).
     expect(every30.slice(0, 2)).toEqual([
-      `[${wallClock(start + 30_000)}.000] still running: scenario/repeat-apply 0/4 cases 30.0s; scenario/burst 0/50 cases 30.0s; 1 operation in progress, the oldest for 30.0s`,
-      `[${wallClock(start + 30_000)}.000] waiting for 1 operation (scenario/repeat-apply apply postgres 8c1f…e2a1), then the properties and the restart; ` +
-        `ends by ${wallClock(start + 60 * 60_000)} at the latest, in 59m30s (then restart PT15M)`,
+      `[${wallClock(start + 30_000)}.000] still running: scenario/plan-and-apply 0/12 cases 30.0s; 1 operation in progress, the oldest for 30.0s`,
+      `[${wallClock(start + 30_000)}.000] waiting for 1 operation (scenario/plan-and-apply apply postgres 8c1f…e2a1), then the restart, the burst and the properties; ` +
+        `ends by ${wallClock(start + 47.5 * 60_000)} at the latest, in 47m00s (properties 2×PT15M)`,
     ]);
     expect(summaries(60_000)).toHaveLength(4);
   });
