@@ -27,7 +27,8 @@ export interface RunningReference {
   close(): Promise<void>;
   /**
    * Closes the server (dropping connections, and refusing new ones for a moment) and opens it again on the
-   * same port with the same store. Everything else it held in memory is lost, as when a process restarts.
+   * same port with the same store, call log and source of operation ids (what a provisioner keeps in its
+   * database). Everything else it held in memory is lost, as when a process restarts.
    */
   restart(): Promise<void>;
 }
@@ -45,7 +46,10 @@ export async function startReferenceProvisioner(options: ReferenceOptions = {}):
   const resolved = resolveOptions(options);
   const seams: Seams = resolved.fault === undefined ? {} : faultNamed(resolved.fault);
   const backend = resolved.storeFile === undefined ? memoryBackend() : fileBackend(resolved.storeFile);
-  let current = await open(resolved, seams, backend, resolved.port);
+  // What a real provisioner keeps in its database: the calls it has seen and where its ids go on. A restart
+  // loses everything else it held in memory.
+  const kept: KeptState = { calls: new CallLog(resolved.maxOperationDurationMs), nextOperationId: seams.operationIds?.() ?? randomOperationIds };
+  let current = await open(resolved, seams, backend, kept, resolved.port);
   const port = current.port;
   let closed: Promise<void> | undefined;
   let restarting: Promise<void> = Promise.resolve();
@@ -61,22 +65,28 @@ export async function startReferenceProvisioner(options: ReferenceOptions = {}):
         await current.close();
         await sleep(resolved.restartPauseMs);
         if (closed) return;
-        current = await open(resolved, seams, backend, port);
+        current = await open(resolved, seams, backend, kept, port);
       });
       return restarting;
     },
   };
 }
 
-async function open(options: ResolvedOptions, seams: Seams, backend: StoreBackend, port: number): Promise<Incarnation> {
+/** What the reference keeps across its restarts besides its store. */
+interface KeptState {
+  calls: CallLog;
+  nextOperationId: ReferenceContext['nextOperationId'];
+}
+
+async function open(options: ResolvedOptions, seams: Seams, backend: StoreBackend, kept: KeptState, port: number): Promise<Incarnation> {
   const closing = new AbortController();
   const now = (): number => Date.now();
   const context: ReferenceContext = {
     options,
     seams,
     store: OperationStore.open(backend, options.maxOperationDurationMs, seams.restore, now()),
-    calls: new CallLog(options.maxOperationDurationMs),
-    nextOperationId: seams.operationIds?.() ?? randomOperationIds,
+    calls: kept.calls,
+    nextOperationId: kept.nextOperationId,
     closing: closing.signal,
     now,
   };

@@ -199,7 +199,7 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
     // refusal of their calls would be the burst's, and their own batches would blur what the burst showed. Their
     // applies wait for the scenarios' (see runProperties), as the control plane never runs two applies under one lock.
     const propertiesDone = burstOver.then(async () => {
-      if (!request.properties || nothingAnswered.signal.aborted) return;
+      if (!request.properties || nothingAnswered.signal.aborted || restartFailed.signal.aborted) return;
       const settings = { ...trackedProperties(propertySettings(request, budget), request.progress), deadlineRulesFailed: () => deadlineRulesFailed, deadlineRulesKnown: scenariosJudged };
       properties = await runProperties(suiteContext, settings, context, (info) => context.changeSets.push(info), scenariosJudged);
     });

@@ -10,7 +10,13 @@ import { acceptedOperationId, bodyObject, isFinalAnswer, isObject, operations } 
  */
 export type EndState =
   | { ended: true; final: Exchange }
-  | { ended: false; unknown: boolean; why: string };
+  | {
+      ended: false;
+      unknown: boolean;
+      why: string;
+      /** The call was accepted, then its work was lost, outlasted its deadline, or answered what the control plane cannot use. */
+      afterAccepting?: 'lost' | 'unexpected' | 'deadline';
+    };
 
 /** What a judge needs to find the end of calls: operations by id and how the kit stopped following each 202. */
 export class EndStates {
@@ -61,11 +67,11 @@ export class EndStates {
     if (first) return { ended: true, final: first };
     switch (this.pollEnd.get(post.seq) ?? this.pollEnd.get(op.accepted.seq)) {
       case 'lost':
-        return { ended: false, unknown: false, why: 'answered 202, then its operation answered 404 before any final answer' };
+        return { ended: false, unknown: false, why: 'answered 202, then its operation answered 404 before any final answer', afterAccepting: 'lost' };
       case 'unexpected':
-        return { ended: false, unknown: false, why: 'answered 202, then a read of its operation answered 200 with a body that is no operation answer' };
+        return { ended: false, unknown: false, why: 'answered 202, then a read of its operation answered 200 with a body that is no operation answer', afterAccepting: 'unexpected' };
       case 'deadline':
-        return { ended: false, unknown: false, why: 'answered 202, then gave no final answer within maxOperationDuration' };
+        return { ended: false, unknown: false, why: 'answered 202, then gave no final answer within maxOperationDuration', afterAccepting: 'deadline' };
       case 'final':
         return { ended: false, unknown: false, why: 'answered 202, then gave no final answer' };
       default:

@@ -25,7 +25,10 @@ export function restartSuite(restart: Restart, timeoutMs: number, opening: Promi
     async run(context: SuiteContext): Promise<void> {
       const answers = await opening;
       const transcript = context.client.transcript;
-      if (context.signal.aborted) return;
+      if (context.signal.aborted) {
+        transcript.note({ type: 'restart-skipped', at: now(), message: 'the provisioner was not restarted: the run was stopped before its opening calls were answered' });
+        return;
+      }
       if (!answers.some((answer) => acceptedOperationId(answer))) {
         transcript.note({ type: 'restart-skipped', at: now(), message: 'the provisioner was not restarted: no opening call was answered with 202, so no work would have been in progress' });
         context.caseEnded?.();

@@ -34,10 +34,12 @@ describe('a run with --time-limit against a provisioner that never ends its work
     expect(report.operations.some((op) => op.reason === 'aborted' && op.conclusion.startsWith("the run's time limit PT3S (--time-limit) was spent before the work ended"))).toBe(true);
   }, 60_000);
 
-  it('does not restart the provisioner once the budget is spent, and says why durability was not judged', async () => {
+  it('restarts the provisioner at the start, within the budget, and says why durability could not be judged', async () => {
     const report = await runConformance({ ...NEVER_ENDS, properties: false, timeLimit: 'PT2S', restartTimeout: 'PT5S' });
+    // The restart comes first, while the opening work is in progress; work that never ends says nothing about it.
     const durability = report.rules.find((rule) => rule.id === 'durability.survives-restart')!;
     expect(durability.status).toBe('not-exercised');
-    expect(durability.message).toContain("the run's time limit PT2S (--time-limit) was spent before the restart suite began");
+    expect(durability.message).toBe('no operation of this run reached a final answer, restart or not, so what a restart does to them cannot be told apart');
+    expect(report.verdict).toBe('incomplete');
   }, 60_000);
 });

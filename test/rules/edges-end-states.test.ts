@@ -32,7 +32,8 @@ describe('EndStates: where a call ended', () => {
       const c = new TranscriptBuilder();
       const post = c.post('plan', { status: 202, body: { operationId: ID } });
       c.pollEnded(ID, post.seq, reason, 100);
-      expect(new EndStates(c.transcript).of(post)).toEqual({ ended: false, unknown: reason === 'aborted', why });
+      const afterAccepting = reason === 'lost' || reason === 'unexpected' || reason === 'deadline' ? { afterAccepting: reason } : {};
+      expect(new EndStates(c.transcript).of(post)).toEqual({ ended: false, unknown: reason === 'aborted', why, ...afterAccepting });
     }
   });
 
@@ -54,7 +55,7 @@ describe('EndStates: where a call ended', () => {
     b.pollEnded(ID, first.seq, 'lost', 100);
     const ends = new EndStates(b.transcript);
     expect(ends.operationOf(again)?.accepted).toBe(first);
-    expect(ends.of(again)).toEqual({ ended: false, unknown: false, why: 'answered 202, then its operation answered 404 before any final answer' });
+    expect(ends.of(again)).toEqual({ ended: false, unknown: false, why: 'answered 202, then its operation answered 404 before any final answer', afterAccepting: 'lost' });
     // Its own event, when there is one, comes first.
     b.pollEnded(ID, again.seq, 'deadline', 200);
     expect(new EndStates(b.transcript).of(again)).toMatchObject({ why: 'answered 202, then gave no final answer within maxOperationDuration' });

@@ -103,16 +103,27 @@ describe('apply.idempotent: which repeats it compares', () => {
     });
   });
 
-  it('shows the repeat and the first final answer when the repeat never ended, with why', () => {
+  it('shows the repeat and the first final answer when the repeat was refused, with why', () => {
     const b = new TranscriptBuilder();
     const first = b.post('apply', { status: 202, body: { operationId: FIRST_ID } });
     const firstFinal = b.read(FIRST_ID, { body: applied('failed') });
+    const repeat = b.post('apply', { suite: AGAIN, repeatOf: first.seq, status: 409, body: {} });
+    const { notes, seqs } = brokenOf(judge(applyIdempotent, b));
+    expect(notes).toEqual(['the apply of shop-db sent again answered 409, where the first ended failed']);
+    expect(seqs).toEqual([[repeat.seq, firstFinal.seq]]);
+  });
+
+  it('leaves a repeat whose accepted work was lost to operation.not-lost: its end state is not known', () => {
+    const b = new TranscriptBuilder();
+    const first = b.post('apply', { status: 202, body: { operationId: FIRST_ID } });
+    b.read(FIRST_ID, { body: applied('failed') });
     const repeat = b.post('apply', { suite: AGAIN, repeatOf: first.seq, status: 202, body: { operationId: REPEAT_ID } });
     b.read(REPEAT_ID, { status: 404, body: {} });
     b.pollEnded(REPEAT_ID, repeat.seq, 'lost', 100);
-    const { notes, seqs } = brokenOf(judge(applyIdempotent, b));
-    expect(notes).toEqual(['the apply of shop-db sent again answered 202, then its operation answered 404 before any final answer, where the first ended failed']);
-    expect(seqs).toEqual([[repeat.seq, firstFinal.seq]]);
+    expect(judge(applyIdempotent, b)).toMatchObject({
+      outcome: 'not-exercised',
+      message: expect.stringContaining('the repeated apply of shop-db answered 202, then its operation answered 404 before any final answer'),
+    });
   });
 
   it('compares by the first final read of each operation', () => {

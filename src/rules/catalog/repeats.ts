@@ -66,6 +66,9 @@ function compareEnds(ends: EndStates, pair: RepeatPair, what: string, options: {
   if (!first.ended) return { judged: false, why: `the first ${what} of ${name(pair.first)} ${noEndWords(pair.first, first)}` };
   if (!second.ended) {
     if (second.unknown) return { judged: false, why: `the kit stopped before the repeated ${what} of ${name(pair.first)} ended` };
+    // Accepted work that was then lost, outlasted its deadline or was read as no operation answer is the operation
+    // rules' to judge (not-lost, within-max-duration, body): its end state is not known, so it is not compared.
+    if (second.afterAccepting !== undefined) return { judged: false, why: `the repeated ${what} of ${name(pair.first)} ${second.why}` };
     return {
       judged: true,
       evidence: evidence(`the ${what} of ${name(pair.first)} sent again ${noEndWords(pair.repeat, second)}, where the first ended ${outcomeOf(first.final)}`, ...sideBySide(pair.repeat, first.final, second)),

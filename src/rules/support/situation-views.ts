@@ -10,7 +10,7 @@ import type { RuleView } from '../types.js';
  *
  * - a restart: refused connections, 5xx and lost operations around it are durability's, so every view but
  *   `whole` leaves out the restart suite's exchanges, any exchange in flight while the provisioner restarted
- *   (only the run's opening work is), and the 404s, 5xx and failed reads of the work it found in progress;
+ *   (only the run's opening work is), and the 404s, 5xx and failed reads after it of work accepted before it;
  * - a burst: a 429, 5xx or reset to a call of the burst, or to any plan or apply in flight while the burst
  *   was, and a burst call held open because a full provisioner runs it at once, are the burst rule's, not
  *   those of the rules about everyday answers or their timing; so is a 429 or 503 to a plan or apply while the
@@ -67,18 +67,20 @@ function withoutRestartOf(transcript: Transcript): Transcript {
 }
 
 /**
- * What a restart provoked in the work it found in progress, which durability judges alone: from the restart's start
- * on, a read of such an operation that answered 404, 5xx or not at all (a provisioner coming back up refuses or
- * loses it); and for an operation that never gave a final answer, every read from then on and how its following
- * ended (work a restart stalled must not also fail the deadline). The final and in_progress answers of work that
- * did end stay for the other rules. `endsOf`: the 202s whose poll-ended event is left out.
+ * What a restart provoked in the work accepted before it, which durability judges alone: from the restart's start
+ * on, a read of such an operation that answered 404, 5xx or not at all (a provisioner coming back up refuses it,
+ * loses work in progress, or forgets work that had ended, as it may); and for an operation that never gave a final
+ * answer, every read from then on and how its following ended (work a restart stalled must not also fail the
+ * deadline). The final and in_progress answers of work that did end stay for the other rules. `endsOf`: the 202s
+ * whose poll-ended event is left out.
  */
 function provokedByRestart(transcript: Transcript, windows: readonly RestartWindow[]): { reads: Set<number>; endsOf: Set<number> } {
   const reads = new Set<number>();
   const endsOf = new Set<number>();
   if (windows.length === 0) return { reads, endsOf };
   for (const op of operations(transcript)) {
-    const window = windows.find((w) => w.startedAt >= op.acceptedAt && (op.firstFinalReceivedAt ?? Number.POSITIVE_INFINITY) > w.startedAt);
+    // The first restart after the work was accepted: a provisioner may forget work that had ended before it, too.
+    const window = windows.find((w) => w.startedAt >= op.acceptedAt);
     // Work lost before the restart began is no work the restart found in progress.
     if (!window || op.reads.some((read) => read.sentAt < window.startedAt && read.response?.status === 404)) continue;
     const ended = op.finalReads.length > 0;
