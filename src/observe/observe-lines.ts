@@ -1,0 +1,48 @@
+import { formatMs } from '../core/duration.js';
+import { plural } from '../core/text.js';
+import { wallClock } from '../report/expected-end.js';
+import { singleLine } from '../report/safe-text.js';
+import type { ObservationProgress, ObserveEvent } from './observation-news.js';
+
+/** Rules named one by one in a summary; past them, how many more. */
+const RULES_NAMED = 8;
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** The line an event prints, without a time: one line, whatever the provisioner sent. */
+export function eventText(event: ObserveEvent): string {
+  switch (event.kind) {
+    case 'rule-broken': {
+      const where = event.operationId === undefined ? 'a call answered at once' : `operation ${singleLine(event.operationId)}`;
+      const exchange = event.exchange === undefined ? '' : `, exchange #${event.exchange}`;
+      return `${event.level} rule ${event.ruleId} broken (first time; later breaks are counted) by ${where}${exchange}: ${singleLine(event.note)}`;
+    }
+    case 'upstream-down':
+      return `the provisioner stopped answering: ${plural(event.failedCalls, 'call')} in a row failed over ${formatMs(event.at - event.since)}, since ${wallClock(event.since)} (the latest: ${singleLine(event.last)})`;
+    case 'upstream-up':
+      return `the provisioner answers again (${event.status}) after ${formatMs(event.downForMs)}; ${plural(event.failedCalls, 'call')} failed meanwhile`;
+  }
+}
+
+/** `answer.status ×12, operation.final ×1`, or `none`. */
+export function brokenText(broken: Readonly<Record<string, number>>, named = RULES_NAMED): string {
+  const entries = Object.entries(broken);
+  if (entries.length === 0) return 'none';
+  const shown = entries.slice(0, named).map(([id, times]) => `${id} ×${count(times)}`);
+  return entries.length > named ? `${shown.join(', ')} and ${plural(entries.length - named, 'more rule')}` : shown.join(', ');
+}
+
+/** `1,234 exchanges; operations: 57 followed, 3 open, 54 ended; rules broken: answer.status ×12` */
+export function countsText(progress: ObservationProgress): string {
+  const { followed, open, ended } = progress.operations;
+  const upstream = progress.upstream.answering ? '' : `; the provisioner not answering since ${wallClock(progress.upstream.since)}`;
+  return `${count(progress.exchanges)} ${progress.exchanges === 1 ? 'exchange' : 'exchanges'}; operations: ${count(followed)} followed, ${count(open)} open, ${count(ended)} ended; rules broken: ${brokenText(progress.broken)}${upstream}`;
+}
+
+/** A log's summary line: how long it has observed, then the counts; an idle one says for how long nothing changed. */
+export function summaryText(progress: ObservationProgress, now: number, quietForMs?: number): string {
+  const head = `observing for ${formatMs(now - progress.startedAt)}`;
+  return quietForMs === undefined ? `${head}: ${countsText(progress)}` : `${head}, idle: nothing new for ${formatMs(quietForMs)}; ${countsText(progress)}`;
+}
