@@ -1,4 +1,3 @@
-import { formatMs } from '../core/duration.js';
 import { displayWidth, fitColumns } from '../report/columns.js';
 import { wallClock } from '../report/expected-end.js';
 import type { ProgressStream } from '../report/progress.js';
@@ -6,7 +5,7 @@ import { singleLine } from '../report/safe-text.js';
 import type { SecretMask } from '../report/secret-mask.js';
 import { createStyle, type Style } from '../report/style.js';
 import type { ObservationProgress, ObserveEvent } from './observation-news.js';
-import { brokenText, eventText, summaryText } from './observe-lines.js';
+import { eventText, liveText, summaryText } from './observe-lines.js';
 import { SummaryPacer } from './summary-pacer.js';
 
 /** What the observe command prints while it runs, on a terminal or in a log. */
@@ -176,11 +175,4 @@ class LiveObserveConsole implements ObserveConsole {
     this.stream.write(`${this.erase()}${line}\n`);
     if (had && !this.stopped) this.tick();
   }
-}
-
-/** `observing 12m30s · 1,234 exchanges · ops 57 followed, 3 open, 54 ended · broken: answer.status ×12` */
-export function liveText(progress: ObservationProgress, now: number): string {
-  const { followed, open, ended } = progress.operations;
-  const upstream = progress.upstream.answering ? '' : ` · provisioner NOT answering for ${formatMs(now - progress.upstream.since)}`;
-  return `observing ${formatMs(now - progress.startedAt)} · ${progress.exchanges.toLocaleString('en-US')} exchanges · operations ${followed.toLocaleString('en-US')} followed, ${open.toLocaleString('en-US')} open, ${ended.toLocaleString('en-US')} ended · broken: ${brokenText(progress.broken, 3)}${upstream}`;
 }

@@ -11,6 +11,11 @@ function count(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/** `1 exchange`, `1,234 exchanges`. */
+function counted(n: number, word: string): string {
+  return `${count(n)} ${n === 1 ? word : `${word}s`}`;
+}
+
 /** The line an event prints, without a time: one line, whatever the provisioner sent. */
 export function eventText(event: ObserveEvent): string {
   switch (event.kind) {
@@ -38,11 +43,18 @@ export function brokenText(broken: Readonly<Record<string, number>>, named = RUL
 export function countsText(progress: ObservationProgress): string {
   const { followed, open, ended } = progress.operations;
   const upstream = progress.upstream.answering ? '' : `; the provisioner not answering since ${wallClock(progress.upstream.since)}`;
-  return `${count(progress.exchanges)} ${progress.exchanges === 1 ? 'exchange' : 'exchanges'}; operations: ${count(followed)} followed, ${count(open)} open, ${count(ended)} ended; rules broken: ${brokenText(progress.broken)}${upstream}`;
+  return `${counted(progress.exchanges, 'exchange')}; operations: ${count(followed)} followed, ${count(open)} open, ${count(ended)} ended; rules broken: ${brokenText(progress.broken)}${upstream}`;
 }
 
 /** A log's summary line: how long it has observed, then the counts; an idle one says for how long nothing changed. */
 export function summaryText(progress: ObservationProgress, now: number, quietForMs?: number): string {
   const head = `observing for ${formatMs(now - progress.startedAt)}`;
   return quietForMs === undefined ? `${head}: ${countsText(progress)}` : `${head}, idle: nothing new for ${formatMs(quietForMs)}; ${countsText(progress)}`;
+}
+
+/** The live line: `observing 12m30s · 1,234 exchanges · operations 57 followed, 3 open, 54 ended · broken: answer.status ×12` */
+export function liveText(progress: ObservationProgress, now: number): string {
+  const { followed, open, ended } = progress.operations;
+  const upstream = progress.upstream.answering ? '' : ` · provisioner NOT answering for ${formatMs(now - progress.upstream.since)}`;
+  return `observing ${formatMs(now - progress.startedAt)} · ${counted(progress.exchanges, 'exchange')} · operations ${count(followed)} followed, ${count(open)} open, ${count(ended)} ended · broken: ${brokenText(progress.broken, 3)}${upstream}`;
 }
