@@ -134,7 +134,7 @@ class LiveObserveConsole implements ObserveConsole {
   }
 
   event(event: ObserveEvent): void {
-    const text = fitColumns(`${wallClock(this.now())} ${singleLine(this.options.mask.text(eventText(event)))}`, this.width);
+    const text = fitColumns(`${wallClock(this.now())} ${singleLine(this.options.mask.text(eventText(event, true)))}`, this.width);
     this.permanent(styledEvent(event, this.style)(text));
   }
 

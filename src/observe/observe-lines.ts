@@ -1,6 +1,7 @@
 import { formatMs } from '../core/duration.js';
 import { plural } from '../core/text.js';
 import { wallClock } from '../report/expected-end.js';
+import { shortId } from '../report/live-frame.js';
 import { singleLine } from '../report/safe-text.js';
 import type { ObservationProgress, ObserveEvent } from './observation-news.js';
 
@@ -16,13 +17,13 @@ function counted(n: number, word: string): string {
   return `${count(n)} ${n === 1 ? word : `${word}s`}`;
 }
 
-/** The line an event prints, without a time: one line, whatever the provisioner sent. */
-export function eventText(event: ObserveEvent): string {
+/** The line an event prints, without a time: one line, whatever the provisioner sent. `short`: operation ids cut for a terminal. */
+export function eventText(event: ObserveEvent, short = false): string {
   switch (event.kind) {
     case 'rule-broken': {
-      const where = event.operationId === undefined ? 'a call answered at once' : `operation ${singleLine(event.operationId)}`;
-      const exchange = event.exchange === undefined ? '' : `, exchange #${event.exchange}`;
-      return `${event.level} rule ${event.ruleId} broken (first time; later breaks are counted) by ${where}${exchange}: ${singleLine(event.note)}`;
+      const exchange = event.exchange === undefined ? '' : ` at exchange #${event.exchange}`;
+      const operation = event.operationId === undefined ? 'a call answered at once' : `operation ${short ? shortId(event.operationId) : singleLine(event.operationId)}`;
+      return `${event.level} rule ${event.ruleId} broken${exchange}, ${operation}: ${singleLine(event.note)} (its first break; later ones are counted)`;
     }
     case 'upstream-down':
       return `the provisioner stopped answering: ${plural(event.failedCalls, 'call')} in a row failed over ${formatMs(event.at - event.since)}, since ${wallClock(event.since)} (the latest: ${singleLine(event.last)})`;

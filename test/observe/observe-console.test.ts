@@ -61,7 +61,7 @@ describe('observe tells as it runs, in a log', () => {
     judging.breaks(firstBreak(1));
     const lines = stream.text().split('\n').filter(Boolean);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] observe: MUST rule operation\.no-in-progress-after-final broken .*by operation 7b0c3f1e-0d4e-4d7a-9a53-2f1b8e6c1d20, exchange #17: read sent 40ms after/);
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] observe: MUST rule operation\.no-in-progress-after-final broken at exchange #17, operation 7b0c3f1e-0d4e-4d7a-9a53-2f1b8e6c1d20: read sent 40ms after the first final answer arrived said in_progress \(its first break; later ones are counted\)$/);
     judging.breaks(laterBreak);
     judging.breaks(laterBreak);
     expect(stream.text().split('\n').filter(Boolean)).toHaveLength(1);
@@ -129,11 +129,18 @@ describe('observe tells as it runs, on a terminal', () => {
     const text = stream.text();
     // The live line is erased, the event printed and kept, the live line drawn again below it.
     const event = text.slice(text.indexOf('\u001b[J') + 3).split('\n')[0]!;
-    expect(event).toMatch(/^\d\d:\d\d:\d\d MUST rule operation\.no-in-progress-after-final/);
+    expect(event).toMatch(/^\d\d:\d\d:\d\d MUST rule operation\.no-in-progress-after-final br…$/);
     expect(event.length).toBeLessThanOrEqual(59);
     for (const line of text.split(/\n|\r|\u001b\[J/)) expect([...line.replace(/\u001b\[\d+m/g, '')].length).toBeLessThanOrEqual(59);
     expect(text.endsWith('\n')).toBe(false);
     printer.stop();
     expect(stream.text().endsWith('\r\u001b[J')).toBe(true);
+  });
+
+  it('names the operation by a short id, so that a line of a wide terminal keeps the exchange and the note', () => {
+    const stream = screen(120);
+    const { judging } = observed(stream);
+    judging.breaks(firstBreak(1));
+    expect(stream.text()).toMatch(/^\d\d:\d\d:\d\d MUST rule operation\.no-in-progress-after-final broken at exchange #17, operation 7b0c…1d20: read sent 40ms af…\n$/);
   });
 });
