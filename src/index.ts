@@ -13,6 +13,10 @@ export type {
 } from './report/json-report.js';
 export type { ConformanceOptions } from './api/options.js';
 export { startObserver, type Observer, type ObserverOptions } from './api/observe.js';
+export type { ObservationProgress, ObserveEvent } from './observe/observation-news.js';
+export type { RuleBreak } from './observe/rule-breaks.js';
+export type { UpstreamChange } from './observe/upstream-watch.js';
+export type { JudgedOperations } from './observe/judged-progress.js';
 export type { Observation, RuleCount, TrafficSeen } from './core/observation.js';
 export { verifyTranscriptFile as verifyTranscript } from './observe/verify-transcript.js';
 export { verifyBundle, type BundleCheck, type BundleProblem } from './runner/verify-bundle.js';

@@ -1,4 +1,5 @@
 import { resolveObserveConfig, type ObserveFlags } from '../observe/config.js';
+import type { ObservationProgress, ObserveEvent } from '../observe/observation-news.js';
 import { startObservation } from '../observe/observe.js';
 import { buildJsonReport, type JsonReport } from '../report/json-report.js';
 import { SecretMask } from '../report/secret-mask.js';
@@ -15,6 +16,12 @@ export interface ObserverOptions extends Omit<ObserveFlags, 'upstream'> {
   listen?: string;
   /** Stops the observer, as `stop()` does. */
   signal?: AbortSignal;
+  /**
+   * Hears, masked as the reports are, what the command prints as it runs: the first break of each rule (later
+   * ones are counted in `progress().broken`), and the provisioner stopping and starting again to answer.
+   * Whatever it does or throws never touches the traffic or the judges.
+   */
+  onEvent?: (event: ObserveEvent) => void;
 }
 
 /** A running observer: the URL the control plane should call, its report so far, and its end. */
@@ -26,6 +33,8 @@ export interface Observer {
   stop(): Promise<JsonReport>;
   /** Resolves with the report once the observer ended: stopped, signalled, or its `duration` over. */
   finished: Promise<JsonReport>;
+  /** The counts so far (exchanges, operations, rules broken, whether the provisioner answers), at once. */
+  progress(): ObservationProgress;
 }
 
 /**
@@ -33,9 +42,9 @@ export interface Observer {
  * `provisioner-conformance observe` does, without printing anything. Rejects with a `KitError` for bad options.
  */
 export async function startObserver(options: ObserverOptions): Promise<Observer> {
-  const { signal, ...flags } = options;
+  const { signal, onEvent, ...flags } = options;
   const config = await resolveObserveConfig(flags);
-  const running = await startObservation(config, { ...(signal && { signal }) });
+  const running = await startObservation(config, { ...(signal && { signal }), ...(onEvent && { onEvent }) });
   const reportOf = (outcome: RunOutcome): JsonReport => {
     const report = buildJsonReport(outcome);
     if (config.showSecrets) return report;
@@ -52,5 +61,6 @@ export async function startObserver(options: ObserverOptions): Promise<Observer>
     report: async () => reportOf(await running.outcome()),
     stop: async () => reportOf(await running.stop()),
     finished,
+    progress: () => running.progress(),
   };
 }

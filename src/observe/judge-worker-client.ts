@@ -5,6 +5,8 @@ import type { Millis } from '../core/time.js';
 import { messageOf } from '../errors.js';
 import type { FromJudgeWorker, JudgeWorkerData, ToJudgeWorker } from './judge-worker-messages.js';
 import type { ObservedExchange } from './recorder.js';
+import { judgedOperations, NO_OPERATIONS, sameOperations, type JudgedOperations } from './judged-progress.js';
+import { RuleBreakNews, type RuleBreaks } from './rule-breaks.js';
 import type { SeenChangeSet } from './seen-change-set.js';
 import { StreamingJudge, type JudgeTally, type StreamingJudgeSettings } from './streaming-judge.js';
 
@@ -34,6 +36,16 @@ export interface JudgingHooks {
   onChangeSet?: (changeSet: SeenChangeSet) => void;
   /** Hears a failure of the judging side; the traffic never does. */
   onFailure: (what: string, error: unknown) => void;
+  /** Hears the rules broken and how far the operations got, as the judges get there. */
+  news?: JudgingNews;
+}
+
+/** What the judges tell as they go, for the lines an observation prints while it runs. */
+export interface JudgingNews {
+  /** Shows the secrets of the traffic in the notes of rules broken (`--show-secrets`). */
+  showSecrets: boolean;
+  breaks(breaks: RuleBreaks): void;
+  operations(operations: JudgedOperations): void;
 }
 
 /** The worker's file, built beside this module (dist). Absent when this module runs from its TypeScript source. */
@@ -67,12 +79,20 @@ class ThreadJudging implements Judging {
   readonly waitingBytes = 0;
   lost = 0;
   private readonly judge: StreamingJudge;
+  private readonly news: RuleBreakNews | undefined;
+  private toldOperations = NO_OPERATIONS;
 
   constructor(
     settings: StreamingJudgeSettings,
     private readonly hooks: JudgingHooks,
   ) {
-    this.judge = new StreamingJudge({ ...settings, ...(hooks.onChangeSet && { onChangeSet: hooks.onChangeSet }) });
+    const news = hooks.news && new RuleBreakNews(hooks.news.showSecrets);
+    this.news = news;
+    this.judge = new StreamingJudge({
+      ...settings,
+      ...(hooks.onChangeSet && { onChangeSet: hooks.onChangeSet }),
+      ...(news && { onJudged: (results, slice) => news.judged(results, slice) }),
+    });
   }
 
   add(exchange: ObservedExchange): void {
@@ -81,6 +101,22 @@ class ThreadJudging implements Judging {
     } catch (error) {
       this.lost += 1;
       this.hooks.onFailure('an exchange could not be judged', error);
+    }
+    this.tellNews();
+  }
+
+  private tellNews(): void {
+    const hears = this.hooks.news;
+    if (!hears || !this.news) return;
+    try {
+      const breaks = this.news.take();
+      if (breaks) hears.breaks(breaks);
+      const operations = judgedOperations(this.judge.traffic());
+      if (sameOperations(operations, this.toldOperations)) return;
+      this.toldOperations = operations;
+      hears.operations(operations);
+    } catch {
+      // the lines told while observing are a courtesy: they never stop the judges
     }
   }
 
@@ -94,10 +130,12 @@ class ThreadJudging implements Judging {
     } catch (error) {
       this.hooks.onFailure('operations could not be checked against their deadline', error);
     }
+    this.tellNews();
   }
 
   async tally(finishAt?: Millis): Promise<JudgeTally> {
     if (finishAt !== undefined) this.judge.finish(finishAt);
+    this.tellNews();
     return this.judge.snapshot();
   }
 
@@ -134,8 +172,12 @@ class WorkerJudging implements Judging {
     private readonly hooks: JudgingHooks,
     stuckMs: number,
   ) {
-    const { onChangeSet: _onChangeSet, ...plain } = settings;
-    const judgeWorker: JudgeWorkerData = { settings: plain, keepChangeSets: hooks.onChangeSet !== undefined };
+    const { onChangeSet: _onChangeSet, onJudged: _onJudged, ...plain } = settings;
+    const judgeWorker: JudgeWorkerData = {
+      settings: plain,
+      keepChangeSets: hooks.onChangeSet !== undefined,
+      ...(hooks.news && { tellNews: { showSecrets: hooks.news.showSecrets } }),
+    };
     this.worker = new Worker(file, { workerData: { judgeWorker } });
     this.worker.on('message', (message: FromJudgeWorker) => this.heard(message));
     this.worker.on('error', (error) => this.died(`an uncaught error: ${messageOf(error)}`));
@@ -254,6 +296,15 @@ class WorkerJudging implements Judging {
           // keeping a copy is a convenience: it never stops the judgement
         }
         return;
+      case 'breaks':
+      case 'operations':
+        try {
+          if (message.kind === 'breaks') this.hooks.news?.breaks(message.breaks);
+          else this.hooks.news?.operations(message.operations);
+        } catch {
+          // the lines told while observing are a courtesy: they never stop the judgement
+        }
+        return;
     }
   }
 
@@ -275,6 +326,6 @@ class WorkerJudging implements Judging {
 
   /** The last tally the worker gave, or an empty one when it gave none. */
   private fallback(): JudgeTally {
-    return this.lastTally ?? new StreamingJudge({ ...this.settings, onChangeSet: undefined }).snapshot();
+    return this.lastTally ?? new StreamingJudge({ ...this.settings, onChangeSet: undefined, onJudged: undefined }).snapshot();
   }
 }

@@ -1,13 +1,17 @@
 import type { Millis } from '../core/time.js';
+import type { JudgedOperations } from './judged-progress.js';
 import type { ObservedExchange } from './recorder.js';
+import type { RuleBreaks } from './rule-breaks.js';
 import type { SeenChangeSet } from './seen-change-set.js';
 import type { JudgeTally, StreamingJudgeSettings } from './streaming-judge.js';
 
 /** What the judges' worker thread is started with: the judge's settings, as plain data. */
 export interface JudgeWorkerData {
-  settings: Omit<StreamingJudgeSettings, 'onChangeSet'>;
+  settings: Omit<StreamingJudgeSettings, 'onChangeSet' | 'onJudged'>;
   /** Send each change set back the first time it is seen (`--record-change-sets`): files are written beside the proxy. */
   keepChangeSets: boolean;
+  /** Send back the rules broken and how far the operations got, for the lines told while observing. */
+  tellNews?: { showSecrets: boolean };
 }
 
 /** From the proxy's thread to the judges, in the order the traffic had them. */
@@ -28,4 +32,8 @@ export type FromJudgeWorker =
   | { kind: 'tally-failed'; id: number; message: string }
   /** Judging something failed; `exchange`: an exchange whose judging failed part way. */
   | { kind: 'failed'; what: string; message: string; exchange: boolean }
-  | { kind: 'change-set'; changeSet: SeenChangeSet };
+  | { kind: 'change-set'; changeSet: SeenChangeSet }
+  /** Rules broken since the last word: the first break of each in full, every break counted. */
+  | { kind: 'breaks'; breaks: RuleBreaks }
+  /** How far the operations got, when it changed. */
+  | { kind: 'operations'; operations: JudgedOperations };

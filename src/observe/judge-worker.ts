@@ -6,6 +6,8 @@
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { messageOf } from '../errors.js';
 import type { FromJudgeWorker, JudgeWorkerData, ToJudgeWorker } from './judge-worker-messages.js';
+import { judgedOperations, NO_OPERATIONS, sameOperations } from './judged-progress.js';
+import { RuleBreakNews } from './rule-breaks.js';
 import { StreamingJudge } from './streaming-judge.js';
 
 /** Exchanges taken, at most, before the proxy's thread is told. */
@@ -13,16 +15,34 @@ const TELL_EVERY = 256;
 
 function serve(port: MessagePort, data: JudgeWorkerData): void {
   const post = (message: FromJudgeWorker): void => port.postMessage(message);
+  const news = data.tellNews && new RuleBreakNews(data.tellNews.showSecrets);
   const judge = new StreamingJudge({
     ...data.settings,
     ...(data.keepChangeSets && { onChangeSet: (changeSet) => post({ kind: 'change-set', changeSet }) }),
+    ...(news && { onJudged: (results, slice) => news.judged(results, slice) }),
   });
+  // What observe tells as it runs goes back with the word that exchanges were taken, after a sweep and before a tally.
+  let toldOperations = NO_OPERATIONS;
+  const tellNews = (): void => {
+    if (!news) return;
+    try {
+      const breaks = news.take();
+      if (breaks) post({ kind: 'breaks', breaks });
+      const operations = judgedOperations(judge.traffic());
+      if (sameOperations(operations, toldOperations)) return;
+      toldOperations = operations;
+      post({ kind: 'operations', operations });
+    } catch {
+      // the lines told while observing are a courtesy: they never stop the judges
+    }
+  };
   // Taken exchanges are told back in batches: one word for the messages one turn of the loop handled, or for
   // every few hundred of a long backlog, so that the proxy's thread sees the queue shorten as it does.
   let taken = 0;
   let told = false;
   const tellTaken = (): void => {
     told = false;
+    tellNews();
     if (taken === 0) return;
     post({ kind: 'judged', count: taken });
     taken = 0;
@@ -52,6 +72,7 @@ function serve(port: MessagePort, data: JudgeWorkerData): void {
       case 'sweep':
         try {
           judge.sweep(message.at);
+          tellNews();
         } catch (error) {
           post({ kind: 'failed', what: 'operations could not be checked against their deadline', message: messageOf(error), exchange: false });
         }
@@ -59,6 +80,7 @@ function serve(port: MessagePort, data: JudgeWorkerData): void {
       case 'tally':
         try {
           if (message.finishAt !== undefined) judge.finish(message.finishAt);
+          tellNews();
           post({ kind: 'tally', id: message.id, tally: judge.snapshot() });
         } catch (error) {
           post({ kind: 'tally-failed', id: message.id, message: messageOf(error) });

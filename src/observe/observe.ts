@@ -13,6 +13,7 @@ import { startJudging } from './judge-worker-client.js';
 import { JudgeBacklog, observedBytes, proxiedBytes, type BacklogBound } from './judge-backlog.js';
 import type { JudgeTally } from './streaming-judge.js';
 import { TranscriptStream } from './transcript-stream.js';
+import { ObservationNews, type ObservationProgress, type ObserveEvent } from './observation-news.js';
 
 /** How an observation talks to the world. */
 export interface ObserveIo {
@@ -26,6 +27,8 @@ export interface ObserveIo {
   mostWaiting?: number;
   /** Bytes the exchanges waiting for the judges may hold at most (default {@link MOST_WAITING_BYTES}). */
   mostWaitingBytes?: number;
+  /** Hears, as data and masked, what the observation tells as it runs: the first break of each rule, the upstream gone and back. */
+  onEvent?: (event: ObserveEvent) => void;
 }
 
 /** A running observation: where the control plane should call, its outcome so far, and how to end it. */
@@ -37,6 +40,8 @@ export interface RunningObservation {
   stop(): Promise<RunOutcome>;
   /** Settles with the final outcome once the observation ended: stopped, signalled, or its --duration over. */
   finished: Promise<RunOutcome>;
+  /** The counts so far (traffic, operations, rules broken, the upstream's health), at once and without waiting for the judges. */
+  progress(): ObservationProgress;
 }
 
 /** Exchanges waiting to be judged, at most: past it the judges have fallen behind, and further ones are counted, not judged. */
@@ -84,11 +89,13 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       if (tell) log(`observe: ${text} (the traffic is not affected)`);
     }
   };
+  const news = new ObservationNews(startedAt, liveMask(config), now, io.onEvent);
   const judge = startJudging(
     { context, selection: config.selection, changesPointer: config.changesPointer },
     {
       ...(config.recordChangeSets !== undefined && { onChangeSet: changeSetRecorder(config.recordChangeSets, failed('a change set could not be kept')) }),
       onFailure: (what, error) => failed(what, true)(error),
+      news: news.judging(config.showSecrets),
     },
     io.judgeWorker,
   );
@@ -108,6 +115,11 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
   const boundsReached = new Set<BacklogBound>();
   let queue: Promise<void> = Promise.resolve();
   const take = (proxied: ProxiedExchange): void => {
+    try {
+      news.passed(proxied);
+    } catch {
+      // what is told while observing never keeps an exchange from its judges
+    }
     const bytes = proxiedBytes(proxied);
     const refused = backlog.refuse({ exchanges: waiting + judge.waiting, bytes: waitingBytes + judge.waitingBytes }, bytes);
     if (refused !== undefined) {
@@ -269,7 +281,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
   io.signal?.addEventListener('abort', onAbort, { once: true });
   if (io.signal?.aborted) onAbort();
   const timer = config.durationMs === undefined ? undefined : setTimeout(onAbort, config.durationMs);
-  return { url: proxy.url, outcome, stop, finished };
+  return { url: proxy.url, outcome, stop, finished, progress: () => news.progress() };
 }
 
 /** Observes until the observation ends (signal or duration), and resolves with its outcome. */
@@ -289,6 +301,15 @@ async function listening<T>(config: ObserveConfig, start: () => Promise<T>): Pro
     }
     throw error;
   }
+}
+
+/** The mask of what is told while observing: the secrets known from the start (the traffic's own are learnt by the judges). */
+function liveMask(config: ObserveConfig): SecretMask {
+  if (config.showSecrets) return SecretMask.none();
+  const mask = new SecretMask().addUrl(config.upstream);
+  if (config.registration?.json.ok) mask.learnJson(config.registration.json.value);
+  for (const secret of config.secrets) mask.add(secret);
+  return mask;
 }
 
 /** The settings a bundle of an observation records: what was resolved, output paths and extra secrets left out. */

@@ -37,6 +37,8 @@ export interface StreamingJudgeSettings {
   changesPointer: string;
   /** Hears each change set the first time its bytes are seen (`--record-change-sets`). */
   onChangeSet?: (changeSet: SeenChangeSet) => void;
+  /** Hears the results of each slice judged, with the slice, after they were counted (what observe tells as it runs). */
+  onJudged?: (results: readonly RuleResult[], slice: Transcript) => void;
 }
 
 /** An accepted operation followed while its reads come. */
@@ -278,6 +280,11 @@ export class StreamingJudge {
     let results = judgeRules(slice, context, only(this.settings.selection, onlyRules)).filter((result) => !ONCE(result.id) && (onlyRules === undefined || onlyRules.includes(result.id)));
     if (repeated !== undefined) results = results.map((result) => (JUDGED_ACROSS_TRAFFIC.has(result.id) && result.status === 'pass' ? repeatedResult(result, repeated) : result));
     this.tally.add(results, slice, changeSet !== undefined, changeSet && infoOf(changeSet));
+    try {
+      this.settings.onJudged?.(results, slice);
+    } catch {
+      // telling what was found is a courtesy: it never stops the judgement
+    }
   }
 
   private countWay(post: Exchange): void {
