@@ -5,8 +5,8 @@ import type { Millis } from '../core/time.js';
 import { messageOf } from '../errors.js';
 import type { FromJudgeWorker, JudgeWorkerData, ToJudgeWorker } from './judge-worker-messages.js';
 import type { ObservedExchange } from './recorder.js';
-import { judgedOperations, NO_OPERATIONS, sameOperations, type JudgedOperations } from './judged-progress.js';
-import { RuleBreakNews, type RuleBreaks } from './rule-breaks.js';
+import { judgedOperations, NO_OPERATIONS, sameOperations, type JudgingNews } from './judged-progress.js';
+import { RuleBreakNews } from './rule-breaks.js';
 import type { SeenChangeSet } from './seen-change-set.js';
 import { StreamingJudge, type JudgeTally, type StreamingJudgeSettings } from './streaming-judge.js';
 
@@ -40,13 +40,6 @@ export interface JudgingHooks {
   news?: JudgingNews;
 }
 
-/** What the judges tell as they go, for the lines an observation prints while it runs. */
-export interface JudgingNews {
-  /** Shows the secrets of the traffic in the notes of rules broken (`--show-secrets`). */
-  showSecrets: boolean;
-  breaks(breaks: RuleBreaks): void;
-  operations(operations: JudgedOperations): void;
-}
 
 /** The worker's file, built beside this module (dist). Absent when this module runs from its TypeScript source. */
 export const BUILT_JUDGE_WORKER = new URL('./judge-worker.js', import.meta.url);

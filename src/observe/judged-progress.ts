@@ -1,4 +1,16 @@
 import type { TrafficSeen } from '../core/observation.js';
+import type { RuleBreaks } from './rule-breaks.js';
+
+/**
+ * What the judges tell as they go, for the lines an observation prints while it runs. It lives here, apart from
+ * the worker that sends it, so that the public types never reach the worker's Node-only ones.
+ */
+export interface JudgingNews {
+  /** Shows the secrets of the traffic in the notes of rules broken (`--show-secrets`). */
+  showSecrets: boolean;
+  breaks(breaks: RuleBreaks): void;
+  operations(operations: JudgedOperations): void;
+}
 
 /** How far the judges got with the operations, counted: what a progress line shows of them. */
 export interface JudgedOperations {

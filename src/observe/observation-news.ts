@@ -1,7 +1,6 @@
 import type { Millis } from '../core/time.js';
 import type { SecretMask } from '../report/secret-mask.js';
-import type { JudgingNews } from './judge-worker-client.js';
-import { NO_OPERATIONS, type JudgedOperations } from './judged-progress.js';
+import { NO_OPERATIONS, type JudgedOperations, type JudgingNews } from './judged-progress.js';
 import type { RuleBreak, RuleBreaks } from './rule-breaks.js';
 import { UpstreamWatch, type CallEnd, type UpstreamChange } from './upstream-watch.js';
 

@@ -47,13 +47,22 @@ describe('restart()', () => {
     expect((await readUntilFinal(reference.url, id, 50, 5000)).at(-1)!.json?.outcome).toBe('succeeded');
   });
 
-  it('loses what it held only in memory: the repeats it remembered', async () => {
+  it('keeps the calls it has seen, as a provisioner keeps them in its database', async () => {
     // A fault that refuses repeats shows what the reference remembers of earlier calls.
     const reference = await start({ mode: 'sync', fault: 'status-409-on-repeat' });
     expect((await submit(reference.url, 'apply')).status).toBe(200);
     expect((await submit(reference.url, 'apply')).status).toBe(409);
     await reference.restart();
-    expect((await submit(reference.url, 'apply')).status).toBe(200);
+    expect((await submit(reference.url, 'apply')).status).toBe(409);
+  });
+
+  it('goes on with its source of operation ids: ids a restart gives are new', async () => {
+    // Counted ids (a fault's) would start again at op-1 if the source were lost with the process's memory.
+    const reference = await start({ mode: 'async', fault: 'non-uuid-operation-id' });
+    const before = await accepted(reference.url);
+    await reference.restart();
+    const after = await accepted(reference.url);
+    expect(after).not.toBe(before);
   });
 
   it('is refused once the reference is closed', async () => {
