@@ -1,5 +1,6 @@
 import type { DurationSetting } from '../../core/judge-context.js';
 import { formatMs } from '../../core/duration.js';
+import { maxOperationDurationInWords } from '../../core/property-time-limit.js';
 import { plural } from '../../core/text.js';
 import type { OperationView } from '../../transcript/views.js';
 import { operations, pollEnds, readsSurelyBeforeFinal } from '../../transcript/views.js';
@@ -48,16 +49,9 @@ export const operationNotLost: Rule = {
   },
 };
 
-/** The duration in use and where it came from, for messages. */
+/** The duration in use and where it came from, for messages; the rule says why it uses the default. */
 function durationInUse(setting: DurationSetting): string {
-  switch (setting.source) {
-    case 'registration':
-      return `${setting.text} (maxOperationDuration of the registration)`;
-    case 'flag':
-      return `${setting.text} (given by --max-operation-duration)`;
-    case 'default':
-      return `${setting.text}, used because no maxOperationDuration was given`;
-  }
+  return setting.source === 'default' ? `${setting.text}, used because no maxOperationDuration was given` : maxOperationDurationInWords(setting);
 }
 
 /**
