@@ -14,6 +14,7 @@ import { seenChangeSet, type SeenChangeSet } from './seen-change-set.js';
 import type { AnswerWays } from '../rules/support/answer-ways.js';
 import { ChangeSetRepeats } from './change-set-repeats.js';
 import { idKey } from './id-key.js';
+import { classifyRequest } from './classify.js';
 import { UnattachedReads } from './unattached-reads.js';
 
 /**
@@ -205,14 +206,16 @@ export class StreamingJudge {
   private submitted(post: Exchange): void {
     const changeSet = seenChangeSet(post.request.body ?? '', this.settings.changesPointer);
     this.countChangeSet(changeSet);
-    const named: Exchange = { ...post, changeSet: changeSet.name };
-    this.countWay(named);
+    // A body that is no change set is judged by the bad-input rules, as a run judges its probes: it is no call.
+    const named: Exchange = { ...post, changeSet: changeSet.name, ...(changeSet.badInput && { tag: changeSet.badInput }) };
+    const call = changeSet.badInput === undefined;
+    if (call) this.countWay(named);
     const id = acceptedOperationId(named);
     if (id === undefined) {
-      this.judge([named], [], changeSet);
-      const call = { post: named, changeSet, reads: [] };
-      this.repeats.sent(call);
-      this.repeats.ended(call, [], isFinalAnswer(named) ? named : undefined);
+      const answered = { post: named, changeSet, reads: [] };
+      const repeatOf = call ? this.repeats.sent(answered) : undefined;
+      this.judge([asRepeat(named, repeatOf)], [], changeSet);
+      if (call) this.repeats.ended(answered, [], isFinalAnswer(named) ? named : undefined);
       return;
     }
     const key = idKey(id);
@@ -228,7 +231,7 @@ export class StreamingJudge {
     }
     const op: OpenOperation = { operationId: id, post: named, changeSet, reads: [], deadlineAt: post.endedAt + this.settings.context.maxOperationDuration.ms };
     this.open.set(id, op);
-    this.repeats.sent(op);
+    if (call) op.post = asRepeat(named, this.repeats.sent(op));
   }
 
   private read(read: Exchange): void {
@@ -257,13 +260,13 @@ export class StreamingJudge {
     this.seen.operations.ended[reason] += 1;
     const conclusion = conclusionOf(op, reason, at);
     if (reason !== 'final') {
-      this.conclusions.push({ operationId: op.operationId, changeSet: op.changeSet.name, kind: op.post.tag === 'apply' ? 'apply' : 'plan', reason, conclusion });
+      this.conclusions.push({ operationId: op.operationId, changeSet: op.changeSet.name, kind: submitKindOf(op.post), reason, conclusion });
       if (this.conclusions.length > CONCLUSIONS_KEPT) this.conclusions.shift();
     }
     const event: TranscriptEvent = { type: 'poll-ended', at, operationId: op.operationId, reason, acceptedSeq: op.post.seq, conclusion };
     this.judge([op.post, ...op.reads], [event], op.changeSet);
     const final = reason === 'final' ? op.reads[op.reads.length - 1] : undefined;
-    this.repeats.ended(op, [event], final);
+    if (op.changeSet.badInput === undefined) this.repeats.ended(op, [event], final);
     if (final) {
       this.ended.set(op.operationId, { post: op.post, final, changeSet: op.changeSet });
       if (this.ended.size > ENDED_KEPT) this.ended.delete(this.ended.keys().next().value!);
@@ -323,6 +326,19 @@ function repeatedResult(held: RuleResult, accepted: Exchange): RuleResult {
     evidence: [{ note: `the 202 answer (#${accepted.seq}) carried operationId ${id}, already given by an earlier 202 of the observed traffic`, exchanges: [accepted.seq] }],
     count: 1,
   };
+}
+
+/**
+ * An apply that sends a change set again, marked as the one it repeats, as a run marks its own: its answer is
+ * then the repeat rules' to judge, not the everyday answers'. A plan sent again stays an everyday call, as in a run.
+ */
+function asRepeat(post: Exchange, repeatOf: number | undefined): Exchange {
+  return repeatOf === undefined || post.tag !== 'apply' ? post : { ...post, repeatOf };
+}
+
+/** Plan or apply, by the path the call was sent to: a bad-input POST carries its own tag. */
+function submitKindOf(post: Exchange): 'plan' | 'apply' {
+  return post.tag === 'apply' || (post.tag !== 'plan' && classifyRequest('POST', new URL(post.request.url).pathname)?.tag === 'apply') ? 'apply' : 'plan';
 }
 
 function conclusionOf(op: OpenOperation, reason: PollEndReason, at: Millis): string {

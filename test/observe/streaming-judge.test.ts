@@ -286,6 +286,32 @@ describe('the streaming judge judges a change set the traffic sent again after t
     expect(judgeRules(ran.transcript, runContext()).find((r) => r.id === 'apply.repeat-while-running')!.status).toBe('warn');
   });
 
+  it('judges an apply sent while the first ran, whose 202 came only after the first ended, by apply.repeat-while-running', () => {
+    for (const [last, status] of [[shopDbFinal(), 'pass'], [shopDbFinal('failed'), 'warn']] as const) {
+      const j = judge();
+      const b = new TranscriptBuilder();
+      const first = apply(b, 0, shopDbFinal());
+      // The repeat went out while the first ran; its slow 202 ended after the first's final answer.
+      const again = apply(b, 5, last);
+      const slow: Exchange = { ...again[0]!, endedAt: first[2]!.endedAt + 1 };
+      for (const exchange of [...first, slow, ...again.slice(1)].sort((x, y) => x.endedAt - y.endedAt)) j.add(exchange);
+      expect(statusOf(j, 'apply.repeat-while-running')).toBe(status);
+      expect(statusOf(j, 'apply.idempotent')).toBe('not-exercised');
+    }
+  });
+
+  it('leaves the answer to an apply sent again to the repeat rules, as a run does: a 409 fails apply.idempotent, not answer.status', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const first = apply(b, 0, shopDbFinal());
+    for (const exchange of first) j.add(exchange);
+    j.add(b.post('apply', { at: first[2]!.endedAt - T0 + 17, status: 409, body: { error: 'already applied' }, requestBody: SHOP_DB_SET }));
+    expect(statusOf(j, 'apply.idempotent')).toBe('fail');
+    expect(statusOf(j, 'answer.status')).toBe('pass');
+    j.add(b.post('apply', { status: 409, body: { error: 'busy' }, requestBody: JSON.stringify({ changes: [{ id: 'cache', environment: 'test', action: 'created' }] }) }));
+    expect(statusOf(j, 'answer.status')).toBe('fail');
+  });
+
   it('judges plan.repeatable on plans of one change set answered at once, and fails it when they differ', () => {
     const j = judge();
     const b = new TranscriptBuilder();
@@ -370,5 +396,31 @@ describe('the streaming judge blames reads after a final answer by what they got
     expect(statusOf(j, 'operation.final-retained')).toBe('advice');
     expect(statusOf(j, 'operation.final-stable')).toBe('fail');
     expect(statusOf(j, 'operation.status')).toBe('pass');
+  });
+});
+
+describe('the streaming judge judges bad input the traffic had as a run judges its probes', () => {
+  it('holds input.malformed-json on a body that is not JSON answered 400, and leaves answer.status to valid change sets', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    j.add(b.post('plan', { status: 400, body: { error: 'not JSON' }, requestBody: '{"changes": [' }));
+    expect(statusOf(j, 'input.malformed-json')).toBe('pass');
+    expect(statusOf(j, 'answer.status')).toBe('not-exercised');
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: "{'changes': []}" }));
+    expect(statusOf(j, 'input.malformed-json')).toBe('warn');
+  });
+
+  it('holds input.invalid-change-set on JSON that is no change set answered 400, and warns when one is answered 200 with a final answer', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const invalid = JSON.stringify({ kind: 'managed-resource', type: 'postgres', changes: [{ id: 'shop-db', environment: 'test', action: 'renamed' }] });
+    j.add(b.post('apply', { status: 400, body: { error: 'bad action' }, requestBody: invalid }));
+    j.add(b.post('apply', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    expect(statusOf(j, 'input.invalid-change-set')).toBe('pass');
+    expect(statusOf(j, 'answer.status')).toBe('pass');
+    expect(j.ruleCounts()['answer.status']).toEqual({ exercised: 1, held: 1, broken: 0 });
+    j.add(b.post('apply', { status: 200, body: shopDbFinal(), requestBody: JSON.stringify({ changes: [] }) }));
+    expect(statusOf(j, 'input.invalid-change-set')).toBe('warn');
+    expect(statusOf(j, 'answer.status')).toBe('pass');
   });
 });
