@@ -138,6 +138,7 @@ export class StreamingJudge {
   finish(at: Millis = this.lastAt): void {
     this.sweep(at);
     for (const op of [...this.open.values()]) this.close(op, 'aborted', at);
+    for (const read of this.unattachedReads.undecidedAtEnd()) this.judge([read], [], undefined);
   }
 
   /** The latest time the traffic showed: the clock of a recording. */
@@ -219,7 +220,7 @@ export class StreamingJudge {
       return;
     }
     const key = idKey(id);
-    this.unattachedReads.given(id);
+    for (const held of this.unattachedReads.given(id)) this.judge([held], [], undefined);
     const repeated = this.idsSeen.has(key);
     this.idsSeen.add(key);
     this.seen.operations.accepted += 1;
@@ -245,7 +246,8 @@ export class StreamingJudge {
     }
     if (!op) {
       this.seen.unattachedReads += 1;
-      this.judge([this.unattachedReads.tagged(read, (key) => this.idsSeen.has(key))], [], undefined);
+      const tagged = this.unattachedReads.tagged(read, (key) => this.idsSeen.has(key));
+      if (tagged) this.judge([tagged], [], undefined);
       return;
     }
     op.reads.push({ ...read, changeSet: op.changeSet.name });

@@ -364,6 +364,30 @@ describe('the streaming judge judges reads of ids the observation never saw acce
     expect(unknown.message).toMatch(/1m 10s|70\.0s|1m10s/);
   });
 
+  it('judges reads of ids that are no UUID made before any call was accepted once the first id given is a UUID', () => {
+    for (const [status, expected] of [[404, 'pass'], [200, 'warn']] as const) {
+      const j = judge();
+      const b = new TranscriptBuilder();
+      j.add(b.read('not-an-id', { status, body: status === 200 ? IN_PROGRESS : { error: 'not a UUID' } }));
+      expect(statusOf(j, 'operation.malformed-id')).toBe('not-exercised');
+      for (const exchange of operation(b, randomUUID())) j.add(exchange);
+      expect(statusOf(j, 'operation.malformed-id')).toBe(expected);
+    }
+  });
+
+  it('does not call an id malformed when the observation ends before the provisioner gave any id, nor when its first id is no UUID', () => {
+    const early = judge();
+    const b = new TranscriptBuilder();
+    early.add(b.read('not-an-id', { status: 200, body: IN_PROGRESS }));
+    early.finish();
+    expect(statusOf(early, 'operation.malformed-id')).toBe('not-exercised');
+    expect(early.traffic().unattachedReads).toBe(1);
+    const other = judge();
+    other.add(b.read('op-0', { status: 200, body: IN_PROGRESS }));
+    for (const exchange of operation(b, 'op-1')) other.add(exchange);
+    expect(statusOf(other, 'operation.malformed-id')).toBe('not-exercised');
+  });
+
   it('does not call an id malformed when the provisioner was seen giving ids that are no UUID', () => {
     const j = judge();
     const b = new TranscriptBuilder();
