@@ -78,7 +78,10 @@ export class ChangeSetRepeats {
   /** A call ended (`events`: how its following ended), with its final answer when it gave one. */
   ended(call: FollowedCall, events: TranscriptEvent[], final: Exchange | undefined): void {
     const key = keyOf(call);
-    if (this.running.get(key) === call) this.running.delete(key);
+    // Only the call a repeat is held to sets the end repeats are compared with: a repeat that ended sooner (an
+    // apply sent while the first ran, refused at once) is the repeat rules' to judge, not the end to repeat.
+    const followedFirst = this.running.get(key) === call;
+    if (followedFirst) this.running.delete(key);
     const first = this.repeatsEnded.get(call);
     if (first) this.judge([...first.exchanges, ...sentAgain(call, first.post)], events, call.changeSet);
     const pair = this.repeatsRunning.get(call);
@@ -90,7 +93,7 @@ export class ChangeSetRepeats {
         this.judge(exchanges, [...pair.firstEvents, ...pair.again.events], pair.first.changeSet);
       }
     }
-    if (final && !this.firstEnds.has(key)) {
+    if (final && followedFirst && !this.firstEnds.has(key)) {
       this.firstEnds.set(key, { post: call.post, exchanges: call.post === final ? [call.post] : [call.post, final], final, call, events });
       if (this.firstEnds.size > FIRST_ENDS_KEPT) this.firstEnds.delete(this.firstEnds.keys().next().value!);
     }

@@ -300,6 +300,23 @@ describe('the streaming judge judges a change set the traffic sent again after t
     }
   });
 
+  it('holds an apply sent after both earlier ones ended to the first, not to a repeat refused at once while the first ran', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const first = apply(b, 0, shopDbFinal());
+    const refused = b.post('apply', { at: 3, took: 2, status: 200, body: shopDbFinal('failed'), requestBody: SHOP_DB_SET });
+    const again = apply(b, first[2]!.endedAt - T0 + 17, shopDbFinal());
+    for (const exchange of [...first, refused, ...again].sort((x, y) => x.endedAt - y.endedAt)) j.add(exchange);
+    expect(statusOf(j, 'apply.repeat-while-running')).toBe('warn');
+    expect(statusOf(j, 'apply.idempotent')).toBe('pass');
+    const differs = judge();
+    const c = new TranscriptBuilder();
+    const one = apply(c, 0, shopDbFinal());
+    const late = apply(c, one[2]!.endedAt - T0 + 17, shopDbFinal('failed'));
+    for (const exchange of [...one, c.post('apply', { at: 3, took: 2, status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }), ...late].sort((x, y) => x.endedAt - y.endedAt)) differs.add(exchange);
+    expect(statusOf(differs, 'apply.idempotent')).toBe('fail');
+  });
+
   it('leaves the answer to an apply sent again to the repeat rules, as a run does: a 409 fails apply.idempotent, not answer.status', () => {
     const j = judge();
     const b = new TranscriptBuilder();
