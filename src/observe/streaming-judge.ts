@@ -5,7 +5,7 @@ import { judgeRules, registrationRuleIds, RULES, ruleIdsJudgedAcrossTraffic, rul
 import type { RuleResult } from '../rules/types.js';
 import type { Exchange, Millis, TranscriptEvent } from '../transcript/exchange.js';
 import { Transcript } from '../transcript/transcript.js';
-import { acceptedOperationId, isFinalAnswer, outcomeOf } from '../transcript/views.js';
+import { acceptedOperationId, isFinalAnswer, isTransient, outcomeOf } from '../transcript/views.js';
 import { unexpectedAnswer } from '../poller/unexpected-answer.js';
 import type { ObservedExchange } from './recorder.js';
 import { RuleTally } from './rule-tally.js';
@@ -15,6 +15,7 @@ import type { AnswerWays } from '../rules/support/answer-ways.js';
 import { ChangeSetRepeats } from './change-set-repeats.js';
 import { idKey } from './id-key.js';
 import { classifyRequest } from './classify.js';
+import { RetriedSends } from './retried-sends.js';
 import { UnattachedReads } from './unattached-reads.js';
 
 /**
@@ -79,6 +80,7 @@ export class StreamingJudge {
   private readonly repeats = new ChangeSetRepeats((exchanges, events, changeSet) => this.judge(exchanges, events, changeSet, undefined, REPEAT_RULES));
   private readonly idsSeen = new Set<string>();
   private readonly unattachedReads: UnattachedReads;
+  private readonly retried: RetriedSends;
   private readonly hashesSeen = new Set<string>();
   private firstAccepted: Exchange | undefined;
   private readonly conclusions: OperationConclusion[] = [];
@@ -99,6 +101,7 @@ export class StreamingJudge {
   constructor(private readonly settings: StreamingJudgeSettings) {
     this.tally = new RuleTally(settings.selection.strict ?? false);
     this.unattachedReads = new UnattachedReads(settings.context);
+    this.retried = new RetriedSends(settings.context.pollIntervalMs, (exchanges, rule) => this.judge(exchanges, [], undefined, undefined, [rule]));
   }
 
   /**
@@ -138,7 +141,7 @@ export class StreamingJudge {
   finish(at: Millis = this.lastAt): void {
     this.sweep(at);
     for (const op of [...this.open.values()]) this.close(op, 'aborted', at);
-    for (const read of this.unattachedReads.undecidedAtEnd()) this.judge([read], [], undefined);
+    for (const read of this.unattachedReads.undecidedAtEnd()) this.judgeUnattached(read);
   }
 
   /** The latest time the traffic showed: the clock of a recording. */
@@ -211,6 +214,8 @@ export class StreamingJudge {
     const named: Exchange = { ...post, changeSet: changeSet.name, ...(changeSet.badInput && { tag: changeSet.badInput }) };
     const call = changeSet.badInput === undefined;
     if (call) this.countWay(named);
+    this.retried.sent(named);
+    if (!isTransient(named)) this.retried.answered([named], false);
     const id = acceptedOperationId(named);
     if (id === undefined) {
       const answered = { post: named, changeSet, reads: [] };
@@ -220,7 +225,7 @@ export class StreamingJudge {
       return;
     }
     const key = idKey(id);
-    for (const held of this.unattachedReads.given(id)) this.judge([held], [], undefined);
+    for (const held of this.unattachedReads.given(id)) this.judgeUnattached(held);
     const repeated = this.idsSeen.has(key);
     this.idsSeen.add(key);
     this.seen.operations.accepted += 1;
@@ -238,6 +243,7 @@ export class StreamingJudge {
   private read(read: Exchange): void {
     const op = read.operationId === undefined ? undefined : this.open.get(read.operationId);
     const ended = op || read.operationId === undefined ? undefined : this.ended.get(read.operationId);
+    if (!op && !isTransient(read)) this.retried.answered([read], false);
     if (ended) {
       // The control plane read again after the final answer (it lost that answer, say): judged as a read after it.
       const again: Exchange = { ...read, tag: 'read-after-final', changeSet: ended.changeSet.name };
@@ -247,14 +253,21 @@ export class StreamingJudge {
     if (!op) {
       this.seen.unattachedReads += 1;
       const tagged = this.unattachedReads.tagged(read, (key) => this.idsSeen.has(key));
-      if (tagged) this.judge([tagged], [], undefined);
+      if (tagged) this.judgeUnattached(tagged);
       return;
     }
     op.reads.push({ ...read, changeSet: op.changeSet.name });
+    if (!isTransient(read)) this.retried.answered([op.post, read], true);
     if (read.response && isFinalAnswer(read)) this.close(op, 'final', read.endedAt);
     else if (read.response?.status === 404) this.close(op, 'lost', read.endedAt);
     // The control plane fails the work at the first read it cannot use, and reads that operation no more.
     else if (unexpectedAnswer(read) !== undefined) this.close(op, 'unexpected', read.endedAt);
+  }
+
+  /** A read of no operation the observation follows, judged alone and, when it got no answer, with the tries of its id. */
+  private judgeUnattached(read: Exchange): void {
+    this.judge([read], [], undefined);
+    this.retried.sent(read);
   }
 
   private close(op: OpenOperation, reason: PollEndReason, at: Millis): void {

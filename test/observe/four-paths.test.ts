@@ -15,7 +15,7 @@ import { readTranscriptFile } from '../../src/transcript/transcript-file.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { SituationViews } from '../../src/rules/support/situation-views.js';
 import { isUuidText } from '../../src/observe/id-key.js';
-import { acceptedOperationId, isTransient } from '../../src/transcript/views.js';
+import { acceptedOperationId } from '../../src/transcript/views.js';
 import { harOf } from '../support/har-of.js';
 
 const FIXTURES = 'fixtures/transcripts';
@@ -89,25 +89,6 @@ const RUN_ONLY: readonly KnownDifference[] = [
     when: ({ judged }) => judged['accepted.operation-id-unique'] === 'fail',
     observed: 'not-exercised',
     why: 'as apply.idempotent: the reads of an operationId given twice belong to no one call a proxy can tell',
-  },
-];
-
-/**
- * Differences the observed path still makes, each with why: what the traffic shows would let it agree, but it
- * does not judge it yet.
- */
-const NOT_YET_AGREED: readonly KnownDifference[] = [
-  {
-    rule: 'input.invalid-change-set',
-    when: ({ transcript }) => transcript.exchanges.some((exchange) => exchange.tag === 'invalid-change-set' && isTransient(exchange)),
-    observed: 'pass',
-    why: 'a body sent again over two poll intervals and answered nothing but 5xx is judged against the calls answered meanwhile; observed traffic judges each call alone, where a 5xx says nothing',
-  },
-  {
-    rule: 'operation.malformed-id',
-    when: ({ transcript }) => transcript.exchanges.some((exchange) => exchange.tag === 'read-malformed' && isTransient(exchange)),
-    observed: 'not-exercised',
-    why: 'as input.invalid-change-set: an id read again and answered nothing but 5xx is judged against the reads answered meanwhile, which observed traffic does not yet keep',
   },
 ];
 
@@ -193,14 +174,14 @@ async function fromHar(transcript: Transcript, context: JudgeContext, name: stri
 }
 
 /** Each known difference, by its why, with how often it was seen: one that never is has no place in the lists. */
-const seen = new Map<string, number>([...RUN_ONLY, ...NOT_YET_AGREED].map((known) => [known.why, 0]));
+const seen = new Map<string, number>(RUN_ONLY.map((known) => [known.why, 0]));
 
 /**
  * The rules whose status differs from the batch judgement's, as `id: batch → other`, but for the known ones
  * when their situation is shown and the other says what they say it does.
  */
 function differences(shown: Shown, other: Statuses): string[] {
-  const known = [...RUN_ONLY, ...NOT_YET_AGREED].filter((difference) => difference.when(shown));
+  const known = RUN_ONLY.filter((difference) => difference.when(shown));
   return Object.keys(shown.judged).flatMap((id) => {
     if (shown.judged[id] === other[id]) return [];
     const excused = known.find((difference) => difference.rule === id && difference.observed === other[id]);

@@ -465,3 +465,33 @@ describe('the streaming judge judges bad input the traffic had as a run judges i
     expect(statusOf(j, 'answer.status')).toBe('pass');
   });
 });
+
+describe('the streaming judge judges a bad body or an id answered nothing but 5xx as a run judges its probes sent again', () => {
+  const POLL = 10_000;
+
+  it('warns by input.invalid-change-set when one body got only 500 over two poll intervals while other calls were answered', () => {
+    for (const [answeredMeanwhile, expected] of [[true, 'warn'], [false, 'not-exercised']] as const) {
+      const j = judge();
+      const b = new TranscriptBuilder();
+      for (const at of [0, POLL, 2 * POLL]) {
+        j.add(b.post('apply', { at, status: 500, body: 'boom', contentType: 'text/plain', requestBody: '{"changes": []}' }));
+        if (answeredMeanwhile && at < 2 * POLL) j.add(b.post('plan', { at: at + 100, status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+      }
+      expect(statusOf(j, 'input.invalid-change-set')).toBe(expected);
+    }
+  });
+
+  it('warns by operation.malformed-id when one id got only 500 over two poll intervals while reads of known operations were answered', () => {
+    for (const [answeredMeanwhile, expected] of [[true, 'warn'], [false, 'not-exercised']] as const) {
+      const j = judge();
+      const b = new TranscriptBuilder();
+      const id = randomUUID();
+      j.add(b.post('apply', { at: 0, status: 202, body: { operationId: id }, requestBody: SHOP_DB_SET }));
+      for (const at of [10, POLL, 2 * POLL]) {
+        j.add(b.read('not-a-uuid', { at, status: 500, body: 'boom', contentType: 'text/plain' }));
+        if (answeredMeanwhile && at < 2 * POLL) j.add(b.read(id, { at: at + 100, body: IN_PROGRESS }));
+      }
+      expect(statusOf(j, 'operation.malformed-id')).toBe(expected);
+    }
+  });
+});
