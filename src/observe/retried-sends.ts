@@ -1,13 +1,15 @@
 import type { Exchange, ExchangeTag } from '../transcript/exchange.js';
 import { isTransient } from '../transcript/views.js';
 import { insistedOn } from '../rules/support/unanswered-ids.js';
+import { ruleIdsJudging } from '../rules/index.js';
+import type { RuleSituation } from '../rules/types.js';
 
-/** The sends a provisioner may answer with nothing but 5xx, and the rule that judges such silence. */
-const RULE_OF: Partial<Record<ExchangeTag, string>> = {
-  'malformed-json': 'input.malformed-json',
-  'invalid-change-set': 'input.invalid-change-set',
-  'read-malformed': 'operation.malformed-id',
-  'read-unknown': 'operation.unknown-404',
+/** The sends a provisioner may answer with nothing but 5xx, by the situation whose rules judge such silence. */
+const SITUATION_OF: Partial<Record<ExchangeTag, RuleSituation>> = {
+  'malformed-json': 'bad-input',
+  'invalid-change-set': 'bad-input',
+  'read-malformed': 'malformed-id',
+  'read-unknown': 'unknown-id',
 };
 
 /** Bodies and ids followed at once while they get no answer; past it a new one is not followed. */
@@ -15,15 +17,15 @@ const GROUPS_KEPT = 64;
 
 /** The tries of one body or id that got no answer yet, and something answered meanwhile. */
 interface Tries {
-  rule: string;
+  rules: readonly string[];
   /** Reads of ids need a read of a known operation answered meanwhile; a body, any call or read answered. */
   needsKnownRead: boolean;
   sends: Exchange[];
   contrast?: readonly Exchange[];
 }
 
-/** Judges a slice of traffic by one rule. */
-export type JudgeSilence = (exchanges: Exchange[], rule: string) => void;
+/** Judges a slice of traffic by the rules of its situation only. */
+export type JudgeSilence = (exchanges: Exchange[], rules: readonly string[]) => void;
 
 /**
  * Follows bodies that are no change set and ids the provisioner never issued while they get nothing but 5xx or
@@ -41,8 +43,8 @@ export class RetriedSends {
 
   /** A send of a body or an id (a tagged bad-input POST or read) as it ended. */
   sent(send: Exchange): void {
-    const rule = RULE_OF[send.tag];
-    if (rule === undefined) return;
+    const situation = SITUATION_OF[send.tag];
+    if (situation === undefined) return;
     const key = `${send.tag}\n${send.request.url}\n${send.request.body ?? ''}`;
     // An answer below 500 ends the silence: that send is judged alone, the tries before it say nothing.
     if (!isTransient(send)) {
@@ -52,13 +54,13 @@ export class RetriedSends {
     let tries = this.groups.get(key);
     if (!tries) {
       if (this.groups.size >= GROUPS_KEPT) return;
-      tries = { rule, needsKnownRead: send.request.method === 'GET', sends: [] };
+      tries = { rules: ruleIdsJudging(situation), needsKnownRead: send.request.method === 'GET', sends: [] };
       this.groups.set(key, tries);
     }
     tries.sends.push(send);
     if (!insistedOn(tries.sends, this.pollIntervalMs)) return;
     this.groups.delete(key);
-    this.judge([...tries.sends, ...(tries.contrast ?? [])].sort((a, b) => a.seq - b.seq), tries.rule);
+    this.judge([...tries.sends, ...(tries.contrast ?? [])].sort((a, b) => a.seq - b.seq), tries.rules);
   }
 
   /**

@@ -101,7 +101,7 @@ export class StreamingJudge {
   constructor(private readonly settings: StreamingJudgeSettings) {
     this.tally = new RuleTally(settings.selection.strict ?? false);
     this.unattachedReads = new UnattachedReads(settings.context);
-    this.retried = new RetriedSends(settings.context.pollIntervalMs, (exchanges, rule) => this.judge(exchanges, [], undefined, undefined, [rule]));
+    this.retried = new RetriedSends(settings.context.pollIntervalMs, (exchanges, rules) => this.judge(exchanges, [], undefined, undefined, rules));
   }
 
   /**
