@@ -18,6 +18,9 @@ interface FirstEnd {
   /** The post and the read that gave its final answer (the post itself when it was answered at once). */
   exchanges: Exchange[];
   final: Exchange;
+  /** The call whole and how its following ended: a call sent while it ran may be seen only after it ended. */
+  call: FollowedCall;
+  events: TranscriptEvent[];
 }
 
 /** A change set sent again while its first call was still followed: judged once both have ended. */
@@ -47,28 +50,38 @@ export class ChangeSetRepeats {
 
   constructor(private readonly judge: JudgeRepeat) {}
 
-  /** A call was answered: it is followed from now on, and may repeat an earlier call of its change set. */
-  sent(call: FollowedCall): void {
+  /**
+   * A call was answered: it is followed from now on, and may repeat an earlier call of its change set. Returns
+   * the seq of the POST it repeats, when it does.
+   */
+  sent(call: FollowedCall): number | undefined {
     const key = keyOf(call);
     const first = this.firstEnds.get(key);
+    const followed = this.running.get(key);
+    if (!followed) this.running.set(key, call);
     // Sent again once the first call's final answer had arrived: the control plane repeats work that ended.
-    if (first && sentAfterEnd(first.final.endedAt, call.post.sentAt)) this.repeatsEnded.set(call, first);
-    else {
-      // Sent again while the first call was still followed: its first repeat only, one comparison says it.
-      const running = this.running.get(key);
-      if (running && !this.repeatsRunning.has(running)) {
-        const pair: RunningRepeat = { first: running };
-        this.repeatsRunning.set(running, pair);
-        this.repeatsRunning.set(call, pair);
-      }
+    if (first && sentAfterEnd(first.final.endedAt, call.post.sentAt)) {
+      this.repeatsEnded.set(call, first);
+      return first.post.seq;
     }
-    if (!this.running.has(key)) this.running.set(key, call);
+    // Sent again while the first call was still followed: its first repeat only, one comparison says it. Traffic
+    // is seen as answers end, so a call sent while the first ran may come after the first's end.
+    const running = followed ?? first?.call;
+    // A repeat the repeat rules will not judge stays an everyday call: its answer must be judged by someone.
+    if (!running || this.repeatsRunning.has(running)) return undefined;
+    const pair: RunningRepeat = { first: running, ...(running === first?.call && { firstEvents: first.events }) };
+    this.repeatsRunning.set(running, pair);
+    this.repeatsRunning.set(call, pair);
+    return running.post.seq;
   }
 
   /** A call ended (`events`: how its following ended), with its final answer when it gave one. */
   ended(call: FollowedCall, events: TranscriptEvent[], final: Exchange | undefined): void {
     const key = keyOf(call);
-    if (this.running.get(key) === call) this.running.delete(key);
+    // Only the call a repeat is held to sets the end repeats are compared with: a repeat that ended sooner (an
+    // apply sent while the first ran, refused at once) is the repeat rules' to judge, not the end to repeat.
+    const followedFirst = this.running.get(key) === call;
+    if (followedFirst) this.running.delete(key);
     const first = this.repeatsEnded.get(call);
     if (first) this.judge([...first.exchanges, ...sentAgain(call, first.post)], events, call.changeSet);
     const pair = this.repeatsRunning.get(call);
@@ -80,8 +93,8 @@ export class ChangeSetRepeats {
         this.judge(exchanges, [...pair.firstEvents, ...pair.again.events], pair.first.changeSet);
       }
     }
-    if (final && !this.firstEnds.has(key)) {
-      this.firstEnds.set(key, { post: call.post, exchanges: call.post === final ? [call.post] : [call.post, final], final });
+    if (final && followedFirst && !this.firstEnds.has(key)) {
+      this.firstEnds.set(key, { post: call.post, exchanges: call.post === final ? [call.post] : [call.post, final], final, call, events });
       if (this.firstEnds.size > FIRST_ENDS_KEPT) this.firstEnds.delete(this.firstEnds.keys().next().value!);
     }
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ChangeKey, ChangeSetInfo } from '../core/judge-context.js';
 import { resolvePointer } from '../core/json-pointer.js';
+import { changeSetSchema } from '../shapes/generated/schemas.js';
 
 /** A change set as real traffic sent it: the body of a POST, named by its type and a hash of its bytes. */
 export interface SeenChangeSet extends ChangeSetInfo {
@@ -11,7 +12,11 @@ export interface SeenChangeSet extends ChangeSetInfo {
   /** sha256 (hex) of the body as sent. */
   sha256: string;
   text: string;
+  /** The body is bad input, judged as a run judges its bad-input probes: not JSON, or JSON but no change set. */
+  badInput?: 'malformed-json' | 'invalid-change-set';
 }
+
+const ACTIONS: readonly unknown[] = changeSetSchema.$defs.change.properties.action.enum;
 
 /** A name safe in a file name and a report: letters, digits, dot, dash and underscore. */
 function safe(text: string): string {
@@ -29,14 +34,15 @@ export function seenChangeSet(text: string, changesPointer: string): SeenChangeS
   try {
     document = JSON.parse(text);
   } catch {
-    return { name: `change-set-${sha256.slice(0, 12)}`, changesError: 'the body is not JSON', actions: [], sha256, text };
+    return { name: `change-set-${sha256.slice(0, 12)}`, changesError: 'the body is not JSON', actions: [], sha256, text, badInput: 'malformed-json' };
   }
   const top = typeof document === 'object' && document !== null && !Array.isArray(document) ? (document as Record<string, unknown>) : {};
   const resourceType = typeof top.kind === 'string' && typeof top.type === 'string' ? `${top.kind}/${top.type}` : undefined;
   const name = `${resourceType === undefined ? 'change-set' : safe(resourceType)}-${sha256.slice(0, 12)}`;
   const found = resolvePointer(document, changesPointer);
+  const invalid = isPlainObject(document) && found.found && isChangeList(found.value) ? {} : { badInput: 'invalid-change-set' as const };
   if (!found.found || !Array.isArray(found.value)) {
-    return { name, ...(resourceType !== undefined && { resourceType }), changesError: `no array of changes at ${changesPointer || '""'}`, actions: [], sha256, text };
+    return { name, ...(resourceType !== undefined && { resourceType }), changesError: `no array of changes at ${changesPointer || '""'}`, actions: [], sha256, text, ...invalid };
   }
   const changes: ChangeKey[] = [];
   const actions: string[] = [];
@@ -44,9 +50,33 @@ export function seenChangeSet(text: string, changesPointer: string): SeenChangeS
     const entry = typeof change === 'object' && change !== null ? (change as Record<string, unknown>) : {};
     if (typeof entry.action === 'string') actions.push(entry.action);
     if (typeof entry.id !== 'string' || typeof entry.environment !== 'string') {
-      return { name, ...(resourceType !== undefined && { resourceType }), changesError: 'a change has no string id and environment', actions, sha256, text };
+      return { name, ...(resourceType !== undefined && { resourceType }), changesError: 'a change has no string id and environment', actions, sha256, text, ...invalid };
     }
     changes.push({ id: entry.id, environment: entry.environment });
   }
-  return { name, ...(resourceType !== undefined && { resourceType }), changes, actions, sha256, text };
+  return { name, ...(resourceType !== undefined && { resourceType }), changes, actions, sha256, text, ...invalid };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Whether changes are what the contract says of them (schemas/change-set.schema.json): at least one, each with a
+ * non-empty id and environment, one of its actions, properties an object when given, and no id twice in one
+ * environment. Top-level fields are not judged: a provisioner may ignore them.
+ */
+function isChangeList(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  const keys = new Set<string>();
+  for (const change of value as unknown[]) {
+    if (!isPlainObject(change)) return false;
+    const { id, environment, action, properties } = change;
+    if (typeof id !== 'string' || id === '' || typeof environment !== 'string' || environment === '') return false;
+    if (!ACTIONS.includes(action) || (properties !== undefined && !isPlainObject(properties))) return false;
+    const key = JSON.stringify([id, environment]);
+    if (keys.has(key)) return false;
+    keys.add(key);
+  }
+  return true;
 }

@@ -5,7 +5,7 @@ import { judgeRules, registrationRuleIds, RULES, ruleIdsJudgedAcrossTraffic, rul
 import type { RuleResult } from '../rules/types.js';
 import type { Exchange, Millis, TranscriptEvent } from '../transcript/exchange.js';
 import { Transcript } from '../transcript/transcript.js';
-import { acceptedOperationId, isFinalAnswer, outcomeOf } from '../transcript/views.js';
+import { acceptedOperationId, isFinalAnswer, isTransient, outcomeOf } from '../transcript/views.js';
 import { unexpectedAnswer } from '../poller/unexpected-answer.js';
 import type { ObservedExchange } from './recorder.js';
 import { RuleTally } from './rule-tally.js';
@@ -14,6 +14,8 @@ import { seenChangeSet, type SeenChangeSet } from './seen-change-set.js';
 import type { AnswerWays } from '../rules/support/answer-ways.js';
 import { ChangeSetRepeats } from './change-set-repeats.js';
 import { idKey } from './id-key.js';
+import { classifyRequest } from './classify.js';
+import { RetriedSends } from './retried-sends.js';
 import { UnattachedReads } from './unattached-reads.js';
 
 /**
@@ -80,6 +82,7 @@ export class StreamingJudge {
   private readonly repeats = new ChangeSetRepeats((exchanges, events, changeSet) => this.judge(exchanges, events, changeSet, undefined, REPEAT_RULES));
   private readonly idsSeen = new Set<string>();
   private readonly unattachedReads: UnattachedReads;
+  private readonly retried: RetriedSends;
   private readonly hashesSeen = new Set<string>();
   private firstAccepted: Exchange | undefined;
   private readonly conclusions: OperationConclusion[] = [];
@@ -100,6 +103,7 @@ export class StreamingJudge {
   constructor(private readonly settings: StreamingJudgeSettings) {
     this.tally = new RuleTally(settings.selection.strict ?? false);
     this.unattachedReads = new UnattachedReads(settings.context);
+    this.retried = new RetriedSends(settings.context.pollIntervalMs, (exchanges, rules) => this.judge(exchanges, [], undefined, undefined, rules));
   }
 
   /**
@@ -139,6 +143,7 @@ export class StreamingJudge {
   finish(at: Millis = this.lastAt): void {
     this.sweep(at);
     for (const op of [...this.open.values()]) this.close(op, 'aborted', at);
+    for (const read of this.unattachedReads.undecidedAtEnd()) this.judgeUnattached(read);
   }
 
   /** The latest time the traffic showed: the clock of a recording. */
@@ -207,18 +212,22 @@ export class StreamingJudge {
   private submitted(post: Exchange): void {
     const changeSet = seenChangeSet(post.request.body ?? '', this.settings.changesPointer);
     this.countChangeSet(changeSet);
-    const named: Exchange = { ...post, changeSet: changeSet.name };
-    this.countWay(named);
+    // A body that is no change set is judged by the bad-input rules, as a run judges its probes: it is no call.
+    const named: Exchange = { ...post, changeSet: changeSet.name, ...(changeSet.badInput && { tag: changeSet.badInput }) };
+    const call = changeSet.badInput === undefined;
+    if (call) this.countWay(named);
+    this.retried.sent(named);
+    if (!isTransient(named)) this.retried.answered([named], false);
     const id = acceptedOperationId(named);
     if (id === undefined) {
-      this.judge([named], [], changeSet);
-      const call = { post: named, changeSet, reads: [] };
-      this.repeats.sent(call);
-      this.repeats.ended(call, [], isFinalAnswer(named) ? named : undefined);
+      const answered = { post: named, changeSet, reads: [] };
+      const repeatOf = call ? this.repeats.sent(answered) : undefined;
+      this.judge([asRepeat(named, repeatOf)], [], changeSet);
+      if (call) this.repeats.ended(answered, [], isFinalAnswer(named) ? named : undefined);
       return;
     }
     const key = idKey(id);
-    this.unattachedReads.given(id);
+    for (const held of this.unattachedReads.given(id)) this.judgeUnattached(held);
     const repeated = this.idsSeen.has(key);
     this.idsSeen.add(key);
     this.seen.operations.accepted += 1;
@@ -230,12 +239,13 @@ export class StreamingJudge {
     }
     const op: OpenOperation = { operationId: id, post: named, changeSet, reads: [], deadlineAt: post.endedAt + this.settings.context.maxOperationDuration.ms };
     this.open.set(id, op);
-    this.repeats.sent(op);
+    if (call) op.post = asRepeat(named, this.repeats.sent(op));
   }
 
   private read(read: Exchange): void {
     const op = read.operationId === undefined ? undefined : this.open.get(read.operationId);
     const ended = op || read.operationId === undefined ? undefined : this.ended.get(read.operationId);
+    if (!op && !isTransient(read)) this.retried.answered([read], false);
     if (ended) {
       // The control plane read again after the final answer (it lost that answer, say): judged as a read after it.
       const again: Exchange = { ...read, tag: 'read-after-final', changeSet: ended.changeSet.name };
@@ -244,14 +254,22 @@ export class StreamingJudge {
     }
     if (!op) {
       this.seen.unattachedReads += 1;
-      this.judge([this.unattachedReads.tagged(read, (key) => this.idsSeen.has(key))], [], undefined);
+      const tagged = this.unattachedReads.tagged(read, (key) => this.idsSeen.has(key));
+      if (tagged) this.judgeUnattached(tagged);
       return;
     }
     op.reads.push({ ...read, changeSet: op.changeSet.name });
+    if (!isTransient(read)) this.retried.answered([op.post, read], true);
     if (read.response && isFinalAnswer(read)) this.close(op, 'final', read.endedAt);
     else if (read.response?.status === 404) this.close(op, 'lost', read.endedAt);
     // The control plane fails the work at the first read it cannot use, and reads that operation no more.
     else if (unexpectedAnswer(read) !== undefined) this.close(op, 'unexpected', read.endedAt);
+  }
+
+  /** A read of no operation the observation follows, judged alone and, when it got no answer, with the tries of its id. */
+  private judgeUnattached(read: Exchange): void {
+    this.judge([read], [], undefined);
+    this.retried.sent(read);
   }
 
   private close(op: OpenOperation, reason: PollEndReason, at: Millis): void {
@@ -259,13 +277,13 @@ export class StreamingJudge {
     this.seen.operations.ended[reason] += 1;
     const conclusion = conclusionOf(op, reason, at);
     if (reason !== 'final') {
-      this.conclusions.push({ operationId: op.operationId, changeSet: op.changeSet.name, kind: op.post.tag === 'apply' ? 'apply' : 'plan', reason, conclusion });
+      this.conclusions.push({ operationId: op.operationId, changeSet: op.changeSet.name, kind: submitKindOf(op.post), reason, conclusion });
       if (this.conclusions.length > CONCLUSIONS_KEPT) this.conclusions.shift();
     }
     const event: TranscriptEvent = { type: 'poll-ended', at, operationId: op.operationId, reason, acceptedSeq: op.post.seq, conclusion };
     this.judge([op.post, ...op.reads], [event], op.changeSet);
     const final = reason === 'final' ? op.reads[op.reads.length - 1] : undefined;
-    this.repeats.ended(op, [event], final);
+    if (op.changeSet.badInput === undefined) this.repeats.ended(op, [event], final);
     if (final) {
       this.ended.set(op.operationId, { post: op.post, final, changeSet: op.changeSet });
       if (this.ended.size > ENDED_KEPT) this.ended.delete(this.ended.keys().next().value!);
@@ -330,6 +348,19 @@ function repeatedResult(held: RuleResult, accepted: Exchange): RuleResult {
     evidence: [{ note: `the 202 answer (#${accepted.seq}) carried operationId ${id}, already given by an earlier 202 of the observed traffic`, exchanges: [accepted.seq] }],
     count: 1,
   };
+}
+
+/**
+ * An apply that sends a change set again, marked as the one it repeats, as a run marks its own: its answer is
+ * then the repeat rules' to judge, not the everyday answers'. A plan sent again stays an everyday call, as in a run.
+ */
+function asRepeat(post: Exchange, repeatOf: number | undefined): Exchange {
+  return repeatOf === undefined || post.tag !== 'apply' ? post : { ...post, repeatOf };
+}
+
+/** Plan or apply, by the path the call was sent to: a bad-input POST carries its own tag. */
+function submitKindOf(post: Exchange): 'plan' | 'apply' {
+  return post.tag === 'apply' || (post.tag !== 'plan' && classifyRequest('POST', new URL(post.request.url).pathname)?.tag === 'apply') ? 'apply' : 'plan';
 }
 
 function conclusionOf(op: OpenOperation, reason: PollEndReason, at: Millis): string {

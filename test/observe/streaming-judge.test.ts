@@ -286,6 +286,49 @@ describe('the streaming judge judges a change set the traffic sent again after t
     expect(judgeRules(ran.transcript, runContext()).find((r) => r.id === 'apply.repeat-while-running')!.status).toBe('warn');
   });
 
+  it('judges an apply sent while the first ran, whose 202 came only after the first ended, by apply.repeat-while-running', () => {
+    for (const [last, status] of [[shopDbFinal(), 'pass'], [shopDbFinal('failed'), 'warn']] as const) {
+      const j = judge();
+      const b = new TranscriptBuilder();
+      const first = apply(b, 0, shopDbFinal());
+      // The repeat went out while the first ran; its slow 202 ended after the first's final answer.
+      const again = apply(b, 5, last);
+      const slow: Exchange = { ...again[0]!, endedAt: first[2]!.endedAt + 1 };
+      for (const exchange of [...first, slow, ...again.slice(1)].sort((x, y) => x.endedAt - y.endedAt)) j.add(exchange);
+      expect(statusOf(j, 'apply.repeat-while-running')).toBe(status);
+      expect(statusOf(j, 'apply.idempotent')).toBe('not-exercised');
+    }
+  });
+
+  it('holds an apply sent after both earlier ones ended to the first, not to a repeat refused at once while the first ran', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const first = apply(b, 0, shopDbFinal());
+    const refused = b.post('apply', { at: 3, took: 2, status: 200, body: shopDbFinal('failed'), requestBody: SHOP_DB_SET });
+    const again = apply(b, first[2]!.endedAt - T0 + 17, shopDbFinal());
+    for (const exchange of [...first, refused, ...again].sort((x, y) => x.endedAt - y.endedAt)) j.add(exchange);
+    expect(statusOf(j, 'apply.repeat-while-running')).toBe('warn');
+    expect(statusOf(j, 'apply.idempotent')).toBe('pass');
+    const differs = judge();
+    const c = new TranscriptBuilder();
+    const one = apply(c, 0, shopDbFinal());
+    const late = apply(c, one[2]!.endedAt - T0 + 17, shopDbFinal('failed'));
+    for (const exchange of [...one, c.post('apply', { at: 3, took: 2, status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }), ...late].sort((x, y) => x.endedAt - y.endedAt)) differs.add(exchange);
+    expect(statusOf(differs, 'apply.idempotent')).toBe('fail');
+  });
+
+  it('leaves the answer to an apply sent again to the repeat rules, as a run does: a 409 fails apply.idempotent, not answer.status', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const first = apply(b, 0, shopDbFinal());
+    for (const exchange of first) j.add(exchange);
+    j.add(b.post('apply', { at: first[2]!.endedAt - T0 + 17, status: 409, body: { error: 'already applied' }, requestBody: SHOP_DB_SET }));
+    expect(statusOf(j, 'apply.idempotent')).toBe('fail');
+    expect(statusOf(j, 'answer.status')).toBe('pass');
+    j.add(b.post('apply', { status: 409, body: { error: 'busy' }, requestBody: JSON.stringify({ changes: [{ id: 'cache', environment: 'test', action: 'created' }] }) }));
+    expect(statusOf(j, 'answer.status')).toBe('fail');
+  });
+
   it('judges plan.repeatable on plans of one change set answered at once, and fails it when they differ', () => {
     const j = judge();
     const b = new TranscriptBuilder();
@@ -338,6 +381,30 @@ describe('the streaming judge judges reads of ids the observation never saw acce
     expect(unknown.message).toMatch(/1m 10s|70\.0s|1m10s/);
   });
 
+  it('judges reads of ids that are no UUID made before any call was accepted once the first id given is a UUID', () => {
+    for (const [status, expected] of [[404, 'pass'], [200, 'warn']] as const) {
+      const j = judge();
+      const b = new TranscriptBuilder();
+      j.add(b.read('not-an-id', { status, body: status === 200 ? IN_PROGRESS : { error: 'not a UUID' } }));
+      expect(statusOf(j, 'operation.malformed-id')).toBe('not-exercised');
+      for (const exchange of operation(b, randomUUID())) j.add(exchange);
+      expect(statusOf(j, 'operation.malformed-id')).toBe(expected);
+    }
+  });
+
+  it('does not call an id malformed when the observation ends before the provisioner gave any id, nor when its first id is no UUID', () => {
+    const early = judge();
+    const b = new TranscriptBuilder();
+    early.add(b.read('not-an-id', { status: 200, body: IN_PROGRESS }));
+    early.finish();
+    expect(statusOf(early, 'operation.malformed-id')).toBe('not-exercised');
+    expect(early.traffic().unattachedReads).toBe(1);
+    const other = judge();
+    other.add(b.read('op-0', { status: 200, body: IN_PROGRESS }));
+    for (const exchange of operation(b, 'op-1')) other.add(exchange);
+    expect(statusOf(other, 'operation.malformed-id')).toBe('not-exercised');
+  });
+
   it('does not call an id malformed when the provisioner was seen giving ids that are no UUID', () => {
     const j = judge();
     const b = new TranscriptBuilder();
@@ -370,5 +437,61 @@ describe('the streaming judge blames reads after a final answer by what they got
     expect(statusOf(j, 'operation.final-retained')).toBe('advice');
     expect(statusOf(j, 'operation.final-stable')).toBe('fail');
     expect(statusOf(j, 'operation.status')).toBe('pass');
+  });
+});
+
+describe('the streaming judge judges bad input the traffic had as a run judges its probes', () => {
+  it('holds input.malformed-json on a body that is not JSON answered 400, and leaves answer.status to valid change sets', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    j.add(b.post('plan', { status: 400, body: { error: 'not JSON' }, requestBody: '{"changes": [' }));
+    expect(statusOf(j, 'input.malformed-json')).toBe('pass');
+    expect(statusOf(j, 'answer.status')).toBe('not-exercised');
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: "{'changes': []}" }));
+    expect(statusOf(j, 'input.malformed-json')).toBe('warn');
+  });
+
+  it('holds input.invalid-change-set on JSON that is no change set answered 400, and warns when one is answered 200 with a final answer', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const invalid = JSON.stringify({ kind: 'managed-resource', type: 'postgres', changes: [{ id: 'shop-db', environment: 'test', action: 'renamed' }] });
+    j.add(b.post('apply', { status: 400, body: { error: 'bad action' }, requestBody: invalid }));
+    j.add(b.post('apply', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    expect(statusOf(j, 'input.invalid-change-set')).toBe('pass');
+    expect(statusOf(j, 'answer.status')).toBe('pass');
+    expect(j.ruleCounts()['answer.status']).toEqual({ exercised: 1, held: 1, broken: 0 });
+    j.add(b.post('apply', { status: 200, body: shopDbFinal(), requestBody: JSON.stringify({ changes: [] }) }));
+    expect(statusOf(j, 'input.invalid-change-set')).toBe('warn');
+    expect(statusOf(j, 'answer.status')).toBe('pass');
+  });
+});
+
+describe('the streaming judge judges a bad body or an id answered nothing but 5xx as a run judges its probes sent again', () => {
+  const POLL = 10_000;
+
+  it('warns by input.invalid-change-set when one body got only 500 over two poll intervals while other calls were answered', () => {
+    for (const [answeredMeanwhile, expected] of [[true, 'warn'], [false, 'not-exercised']] as const) {
+      const j = judge();
+      const b = new TranscriptBuilder();
+      for (const at of [0, POLL, 2 * POLL]) {
+        j.add(b.post('apply', { at, status: 500, body: 'boom', contentType: 'text/plain', requestBody: '{"changes": []}' }));
+        if (answeredMeanwhile && at < 2 * POLL) j.add(b.post('plan', { at: at + 100, status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+      }
+      expect(statusOf(j, 'input.invalid-change-set')).toBe(expected);
+    }
+  });
+
+  it('warns by operation.malformed-id when one id got only 500 over two poll intervals while reads of known operations were answered', () => {
+    for (const [answeredMeanwhile, expected] of [[true, 'warn'], [false, 'not-exercised']] as const) {
+      const j = judge();
+      const b = new TranscriptBuilder();
+      const id = randomUUID();
+      j.add(b.post('apply', { at: 0, status: 202, body: { operationId: id }, requestBody: SHOP_DB_SET }));
+      for (const at of [10, POLL, 2 * POLL]) {
+        j.add(b.read('not-a-uuid', { at, status: 500, body: 'boom', contentType: 'text/plain' }));
+        if (answeredMeanwhile && at < 2 * POLL) j.add(b.read(id, { at: at + 100, body: IN_PROGRESS }));
+      }
+      expect(statusOf(j, 'operation.malformed-id')).toBe(expected);
+    }
   });
 });

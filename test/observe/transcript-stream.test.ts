@@ -18,7 +18,8 @@ const SECRETS: TranscriptSecrets = { upstream: 'http://user:upstream-password@12
 function operation(): TranscriptBuilder {
   const b = new TranscriptBuilder();
   const headers = { authorization: 'Bearer header-secret-token', 'x-note': 'configured-secret-value' };
-  b.post('apply', { at: 0, status: 202, body: { operationId: OP_ID }, headers });
+  const changeSet = JSON.stringify({ changes: [{ id: 'shop-db', environment: 'test', action: 'created' }] });
+  b.post('apply', { at: 0, status: 202, body: { operationId: OP_ID }, headers, requestBody: changeSet });
   b.read(OP_ID, { at: 10, body: IN_PROGRESS, headers });
   b.read(OP_ID, { at: 20, body: { outcome: 'succeeded', description: 'done', results: [], outputs: { password: 'answer-password-1' } }, headers });
   return b;
