@@ -103,6 +103,7 @@ async function main(): Promise<void> {
       if (!path.observation) continue;
       const outcome = await path.observation.stop();
       console.log(`${path.name}: judged ${outcome.observation!.traffic.exchanges} exchanges (${outcome.conclusions[0]?.replace(/.*; /, '')}); verdict ${outcome.verdict}`);
+      for (const rule of outcome.rules.filter((r) => r.status === "fail" || r.status === "warn" || r.status === "error")) console.log(`  ${rule.id} ${rule.status}: ${rule.message}`);
     }
     await reference.close();
   }
