@@ -198,6 +198,8 @@ export class CaseDriver {
   async finish(): Promise<void> {
     this.waiting.close();
     await this.idle();
+    const failed = this.waiting.failed;
+    if (failed) throw failed.error;
   }
 
   private read(operationId: string, pathSegment: string, tag: 'read-unknown' | 'read-malformed'): Promise<Exchange> {

@@ -50,6 +50,7 @@ export class ReadsWhileWaiting {
   private readonly done = new AbortController();
   /** One signal for every wait of these reads, made on the first: each AbortSignal.any lives until a full collection. */
   private waitSignal: AbortSignal | undefined;
+  private failure: { error: unknown } | undefined;
 
   constructor(
     private readonly settings: WaitingReadsSettings,
@@ -62,7 +63,15 @@ export class ReadsWhileWaiting {
     if (this.done.signal.aborted || this.watched.has(op)) return;
     const watched: Watched = { op, lastReadAt: now(), following: false, caseReads: 0 };
     this.watched.set(op, watched);
-    void this.keepReading(watched);
+    // A failure of the kit's own (the client never throws for what the provisioner does) is the case's to raise.
+    this.keepReading(watched).catch((error: unknown) => {
+      this.failure ??= { error };
+    });
+  }
+
+  /** What went wrong in the kit while reading, if anything: the case raises it once it has finished. */
+  get failed(): { error: unknown } | undefined {
+    return this.failure;
   }
 
   /** The case reads `op` itself: while its reads are in flight, and a poll interval after, none is due. */

@@ -30,7 +30,8 @@ export async function runModelCase(context: PropertyContext, commands: CommandSe
   } catch (error) {
     if (error instanceof RuleViolation) stop = error;
     else if (!(error instanceof CaseStopped)) {
-      await driver.finish();
+      // The error that stopped the case is the one to raise, not one of the reads while it waited.
+      await driver.finish().catch(() => undefined);
       throw error;
     }
   }
@@ -74,7 +75,7 @@ export async function loadModelCase(context: PropertyContext, commands: CommandS
     await fc.asyncModelRun(() => ({ model, real: driver }), commands);
   } catch (error) {
     if (!(error instanceof RuleViolation) && !(error instanceof CaseStopped)) {
-      await driver.finish();
+      await driver.finish().catch(() => undefined);
       throw error;
     }
   }
