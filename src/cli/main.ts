@@ -1,8 +1,9 @@
 import yargs from 'yargs';
 import { kitIdentity } from '../core/package.js';
-import { EnvironmentError, environmentCause, exitCodeOf, InternalError, KitError, messageOf, UsageError } from '../errors.js';
+import { ConfigError, EnvironmentError, environmentCause, exitCodeOf, InternalError, KitError, messageOf, UsageError } from '../errors.js';
 import type { CommandResult } from './command-result.js';
 import { lazyCommand } from './lazy-command.js';
+import { unknownArgumentError, type YargsUsage } from './unknown-argument.js';
 import { RUN_HEAD } from './declarations/run.js';
 import { RULES_DECLARATION } from './declarations/rules.js';
 import { SERVE_DECLARATION } from './declarations/serve.js';
@@ -29,9 +30,9 @@ export async function main(argv: string[]): Promise<number> {
     .version(kitIdentity().version)
     .help()
     .wrap(Math.min(120, process.stdout.columns ?? 100))
-    .fail((message, error) => {
+    .fail((message, error, usage) => {
       // yargs calls this with a message for its own validation, and with only the error for one thrown by a handler.
-      if (message) throw usageError(message);
+      if (message) throw unknownArgumentError(message, argv, usage as unknown as YargsUsage) ?? usageError(message);
       throw error;
     });
   try {
@@ -74,8 +75,11 @@ function errorText(error: KitError): string {
   const line = (text: string): string => text.replace(/\s*\n\s*/g, ' ');
   switch (error.code) {
     case 'KIT_USAGE':
-    case 'KIT_CONFIG':
-      return `${NAME}: ${line(error.message)} (see ${NAME} --help) [${error.code}]`;
+    case 'KIT_CONFIG': {
+      // One hint per error: the error's own when it has one, else the help.
+      const ownHint = error instanceof UsageError || error instanceof ConfigError ? error.hint : undefined;
+      return `${NAME}: ${line(error.message)}${ownHint === undefined ? ` (see ${NAME} --help)` : ''} [${error.code}]`;
+    }
     case 'KIT_INTERNAL': {
       const { version } = kitIdentity();
       const where = error.cause instanceof Error ? error.cause.stack : error.stack;
