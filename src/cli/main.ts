@@ -3,7 +3,7 @@ import { kitIdentity } from '../core/package.js';
 import { ConfigError, EnvironmentError, environmentCause, exitCodeOf, InternalError, KitError, messageOf, UsageError } from '../errors.js';
 import type { CommandResult } from './command-result.js';
 import { lazyCommand } from './lazy-command.js';
-import { unknownArgumentError, type YargsUsage } from './unknown-argument.js';
+import { yargsRefusal, type YargsUsage } from './yargs-refusal.js';
 import { RUN_HEAD } from './declarations/run.js';
 import { RULES_DECLARATION } from './declarations/rules.js';
 import { SERVE_DECLARATION } from './declarations/serve.js';
@@ -32,14 +32,14 @@ export async function main(argv: string[]): Promise<number> {
     .wrap(Math.min(120, process.stdout.columns ?? 100))
     .fail((message, error, usage) => {
       // yargs calls this with a message for its own validation, and with only the error for one thrown by a handler.
-      if (message) throw unknownArgumentError(message, argv, usage as unknown as YargsUsage) ?? usageError(message);
+      if (message) throw yargsRefusal(message, argv, usage as unknown as YargsUsage);
       throw error;
     });
   try {
     await parser.parseAsync();
     return result.exitCode;
   } catch (error) {
-    const kitError = error instanceof KitError ? error : isYargsError(error) ? usageError(error.message) : unexpected(error);
+    const kitError = error instanceof KitError ? error : isYargsError(error) ? yargsRefusal(error.message, argv) : unexpected(error);
     // A message may quote a header, a config value, a restart command's output or a provisioner's text:
     // it leaves the kit through the same mask as everything else. The mask loads only when it is needed.
     const { invocationSecrets, maskedErrorText } = await import('./invocation-secrets.js');
@@ -56,10 +56,6 @@ function unexpected(error: unknown): KitError {
     return new EnvironmentError(`cannot ${syscall ?? 'go on'}${path !== undefined ? ` ${path}` : ''}: ${cause}`, { cause: error });
   }
   return new InternalError(messageOf(error), { cause: error });
-}
-
-function usageError(message: string): UsageError {
-  return new UsageError('usage', message.replace(/\s*\n\s*/g, ' ').trim());
 }
 
 /**
