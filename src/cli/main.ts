@@ -72,9 +72,8 @@ function errorText(error: KitError): string {
   switch (error.code) {
     case 'KIT_USAGE':
     case 'KIT_CONFIG': {
-      // One hint per error: the error's own when it has one, else the help.
-      const ownHint = error instanceof UsageError || error instanceof ConfigError ? error.hint : undefined;
-      return `${NAME}: ${line(error.message)}${ownHint === undefined ? ` (see ${NAME} --help)` : ''} [${error.code}]`;
+      const text = line(error.message);
+      return `${NAME}: ${text}${hasOwnHint(error, text) ? '' : ` (see ${NAME} --help)`} [${error.code}]`;
     }
     case 'KIT_INTERNAL': {
       const { version } = kitIdentity();
@@ -84,4 +83,13 @@ function errorText(error: KitError): string {
     default:
       return `${NAME}: ${line(error.message)} [${error.code}]`;
   }
+}
+
+/** Advice a message may already end with, from a check that words its own: `(write e.g. PT10S)`, `(see --list-faults)`. */
+const ADVICE_AT_THE_END = /\((?:see|write|known:|did you mean) [^()]*\)$/;
+
+/** One hint per error: the error's own, or the advice its words end with, leaves no room for a second pointing to the help. */
+function hasOwnHint(error: KitError, text: string): boolean {
+  const hint = error instanceof UsageError || error instanceof ConfigError ? error.hint : undefined;
+  return hint !== undefined || ADVICE_AT_THE_END.test(text);
 }

@@ -27,7 +27,6 @@ describe('usage errors', () => {
     [['check-registration', '/no/such/registration.json'], 'the registration document: cannot read /no/such/registration.json'],
     // A typo is named as typed, once, with the flag it meant and no second hint.
     [['run', '--reference', '--poll-intervall', 'PT1S'], 'provisioner-conformance: unknown flag "--poll-intervall" (did you mean --poll-interval?) [KIT_USAGE]'],
-    [['verify', '--har', 'no/such/file.har'], '--har: cannot read no/such/file.har: no such file or folder (ENOENT) (see provisioner-conformance --help)'],
   ])('%j is a one-line error naming %s, exit 2', async (args, flag) => {
     const run = await runCli(args, { withReport: false, env: { PROVISIONER_URL: '' } });
     expect(run.exitCode).toBe(2);
