@@ -43,6 +43,11 @@ export abstract class KitError extends Error {
   }
 }
 
+/** The one hint an error ends with, when it has its own: `(did you mean --poll-interval?)`. */
+function withHint(text: string, hint: string | undefined): string {
+  return hint === undefined ? text : `${text} (${hint})`;
+}
+
 /** A bad flag or argument: one line naming the flag. */
 export class UsageError extends KitError {
   readonly code = 'KIT_USAGE';
@@ -50,8 +55,10 @@ export class UsageError extends KitError {
     /** The flag as written (`--poll-interval`), or `usage` for a command line yargs refused. */
     readonly flag: string,
     readonly detail: string,
+    /** What to do about it (`did you mean …?`, `see the rules command`); without one the CLI points to --help. */
+    readonly hint?: string,
   ) {
-    super(flag === 'usage' ? detail : `${flag}: ${detail}`);
+    super(withHint(flag === 'usage' ? detail : `${flag}: ${detail}`, hint));
   }
 }
 
@@ -61,9 +68,16 @@ export class ConfigError extends KitError {
   constructor(
     readonly flag: string,
     readonly detail: string,
+    /** What to do about it; without one the CLI points to --help. */
+    readonly hint?: string,
   ) {
-    super(`${flag}: ${detail}`);
+    super(withHint(`${flag}: ${detail}`, hint));
   }
+}
+
+/** An input file (a transcript, a HAR, a registration, a config file, a change set) that cannot be read: the same words for each. */
+export function unreadableFile(flag: string, file: string, error: unknown): ConfigError {
+  return new ConfigError(flag, `cannot read ${file}: ${environmentCause(error) ?? messageOf(error)}`);
 }
 
 /** What a system error code means for a user, in words; undefined for a code that is no fault of the machine the kit runs on. */

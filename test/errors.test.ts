@@ -10,6 +10,7 @@ import {
   OutputError,
   EnvironmentError,
   type KitErrorCode,
+  unreadableFile,
 } from '../src/errors.js';
 
 describe('kit errors', () => {
@@ -47,5 +48,20 @@ describe('kit errors', () => {
     ]);
     expect(errors.every((error) => error instanceof KitError && error instanceof Error)).toBe(true);
     expect((errors[4]!.cause as Error).message).toBe('boom');
+  });
+});
+
+describe('the words of a usage or config error', () => {
+  it('end with its own hint, kept apart for the CLI to add no other', () => {
+    const error = new UsageError('--only', 'unknown rule id "x"', 'see the rules command');
+    expect(error.message).toBe('--only: unknown rule id "x" (see the rules command)');
+    expect(error.hint).toBe('see the rules command');
+    expect(new ConfigError('--har', 'cannot read x').hint).toBeUndefined();
+  });
+
+  it('say an input file that cannot be read the same way for every flag', () => {
+    const missing = Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' });
+    expect(unreadableFile('--har', 'nope.har', missing)).toMatchObject({ code: 'KIT_CONFIG', message: '--har: cannot read nope.har: no such file or folder (ENOENT)' });
+    expect(unreadableFile('transcript', 't.json', new Error('odd')).message).toBe('transcript: cannot read t.json: odd');
   });
 });

@@ -1,8 +1,9 @@
 import yargs from 'yargs';
 import { kitIdentity } from '../core/package.js';
-import { EnvironmentError, environmentCause, exitCodeOf, InternalError, KitError, messageOf, UsageError } from '../errors.js';
+import { ConfigError, EnvironmentError, environmentCause, exitCodeOf, InternalError, KitError, messageOf, UsageError } from '../errors.js';
 import type { CommandResult } from './command-result.js';
 import { lazyCommand } from './lazy-command.js';
+import { yargsRefusal, type YargsUsage } from './yargs-refusal.js';
 import { RUN_HEAD } from './declarations/run.js';
 import { RULES_DECLARATION } from './declarations/rules.js';
 import { SERVE_DECLARATION } from './declarations/serve.js';
@@ -29,16 +30,16 @@ export async function main(argv: string[]): Promise<number> {
     .version(kitIdentity().version)
     .help()
     .wrap(Math.min(120, process.stdout.columns ?? 100))
-    .fail((message, error) => {
+    .fail((message, error, usage) => {
       // yargs calls this with a message for its own validation, and with only the error for one thrown by a handler.
-      if (message) throw usageError(message);
+      if (message) throw yargsRefusal(message, argv, usage as unknown as YargsUsage);
       throw error;
     });
   try {
     await parser.parseAsync();
     return result.exitCode;
   } catch (error) {
-    const kitError = error instanceof KitError ? error : isYargsError(error) ? usageError(error.message) : unexpected(error);
+    const kitError = error instanceof KitError ? error : isYargsError(error) ? yargsRefusal(error.message, argv) : unexpected(error);
     // A message may quote a header, a config value, a restart command's output or a provisioner's text:
     // it leaves the kit through the same mask as everything else. The mask loads only when it is needed.
     const { invocationSecrets, maskedErrorText } = await import('./invocation-secrets.js');
@@ -57,10 +58,6 @@ function unexpected(error: unknown): KitError {
   return new InternalError(messageOf(error), { cause: error });
 }
 
-function usageError(message: string): UsageError {
-  return new UsageError('usage', message.replace(/\s*\n\s*/g, ' ').trim());
-}
-
 /**
  * yargs' own parse errors ("Not enough arguments following: …"): after a command's builder loaded lazily,
  * yargs rejects with them instead of calling `fail`, and they are the user's, as `fail` would have said.
@@ -74,8 +71,10 @@ function errorText(error: KitError): string {
   const line = (text: string): string => text.replace(/\s*\n\s*/g, ' ');
   switch (error.code) {
     case 'KIT_USAGE':
-    case 'KIT_CONFIG':
-      return `${NAME}: ${line(error.message)} (see ${NAME} --help) [${error.code}]`;
+    case 'KIT_CONFIG': {
+      const text = line(error.message);
+      return `${NAME}: ${text}${hasOwnHint(error, text) ? '' : ` (see ${NAME} --help)`} [${error.code}]`;
+    }
     case 'KIT_INTERNAL': {
       const { version } = kitIdentity();
       const where = error.cause instanceof Error ? error.cause.stack : error.stack;
@@ -84,4 +83,13 @@ function errorText(error: KitError): string {
     default:
       return `${NAME}: ${line(error.message)} [${error.code}]`;
   }
+}
+
+/** Advice a message may already end with, from a check that words its own: `(write e.g. PT10S)`, `(see --list-faults)`. */
+const ADVICE_AT_THE_END = /\((?:see|write|known:|did you mean) [^()]*\)$/;
+
+/** One hint per error: the error's own, or the advice its words end with, leaves no room for a second pointing to the help. */
+function hasOwnHint(error: KitError, text: string): boolean {
+  const hint = error instanceof UsageError || error instanceof ConfigError ? error.hint : undefined;
+  return hint !== undefined || ADVICE_AT_THE_END.test(text);
 }

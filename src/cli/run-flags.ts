@@ -8,6 +8,8 @@ import { withPropertyFlags } from './property-flags.js';
 /** The run command's flags as yargs hands them over: only those given, under their long names in camelCase (and kebab-case). */
 export type RunArgs = RunOptions & Record<string, unknown>;
 
+// Whole numbers are taken as text: yargs would turn `--burst lots` into NaN, and the check could not quote it.
+
 /** The options a command line gave, nothing else: the resolver puts them over the config file, the profile and the defaults. */
 export function givenOptions(args: RunArgs): RunOptions {
   const given: Record<string, unknown> = {};
@@ -35,7 +37,7 @@ export function withRunFlags(yargs: Argv<object>): Argv<RunArgs> {
     .option('reference-mode', { choices: ['sync', 'async', 'mixed'] as const, defaultDescription: shown(RUN_DEFAULTS.referenceMode, 'reference-mode'), describe: 'With --reference: how the reference answers' })
     .option('reference-fault', { type: 'string', requiresArg: true, describe: 'With --reference: break one rule on purpose (see serve --list-faults)' })
     .option('reference-work', { type: 'string', requiresArg: true, defaultDescription: shown(RUN_DEFAULTS.referenceWork, 'reference-work'), describe: 'With --reference: how long accepted work takes' })
-    .option('reference-max-operations', { type: 'number', requiresArg: true, describe: 'With --reference: most operations in progress at once (default 100); when full, a call runs at once and answers 200' })
+    .option('reference-max-operations', { type: 'string', requiresArg: true, describe: 'With --reference: most operations in progress at once (default 100); when full, a call runs at once and answers 200' })
     .option('reference-store', { type: 'string', requiresArg: true, describe: 'With --reference: keep its operations in this file (default: in memory; either way they survive a restart of the reference)' })
     .option('change-set', { type: 'string', requiresArg: true, array: true, describe: 'Change-set file sent to plan and apply (repeatable; default: the bundled ones)' })
     .option('registration', { type: 'string', requiresArg: true, describe: 'The provisioner\'s registration document (JSON), judged and used for maxOperationDuration' })
@@ -55,7 +57,7 @@ export function withRunFlags(yargs: Argv<object>): Argv<RunArgs> {
     .option('bundle', { type: 'string', requiresArg: true, describe: 'Write the evidence to this folder: JSON, HTML and JUnit reports, the transcript and registration, the settings, and a manifest of sha256 hashes (secrets masked); check it later with verify DIR' })
     .option('transcript', { type: 'string', requiresArg: true, describe: 'Write every exchange, with the context it was judged in, to this file (JSON)' })
     .option('show-secrets', { type: 'boolean', defaultDescription: shown(RUN_DEFAULTS.showSecrets, 'show-secrets'), describe: 'Show secret-looking values and headers in reports' })
-    .option('burst', { type: 'number', requiresArg: true, defaultDescription: shown(RUN_DEFAULTS.burst, 'burst'), describe: 'Plan calls sent at once to judge capacity.burst (0: no burst)' })
+    .option('burst', { type: 'string', requiresArg: true, defaultDescription: shown(RUN_DEFAULTS.burst, 'burst'), describe: 'Plan calls sent at once to judge capacity.burst (0: no burst)' })
     .option('burst-apply', { type: 'boolean', defaultDescription: shown(RUN_DEFAULTS.burstApply, 'burst-apply'), describe: 'Make every second call of the burst an apply (such applies ignore the lock per application and environment)' })
     .option('restart-command', { type: 'string', requiresArg: true, describe: 'Shell command that restarts the provisioner, run while operations are in progress, to judge durability.survives-restart (with --reference the kit restarts its own reference)' })
     .option('restart-timeout', { type: 'string', requiresArg: true, defaultDescription: shown(RUN_DEFAULTS.restartTimeout, 'restart-timeout'), describe: 'Longest the restart command may take (ISO 8601)' })

@@ -26,7 +26,7 @@ function isRealDate(day: string): boolean {
 
 /** Reads a baseline (JSON or YAML); an unknown rule id, a bad date or a missing reason is one line naming it. */
 export function loadBaseline(file: string): Baseline {
-  const doc = readJsonOrYamlFile(file, (detail) => baselineError(file, detail));
+  const doc = readJsonOrYamlFile(file, '--baseline', (detail) => baselineError(file, detail));
   const errors = schemaErrors('baseline.schema.json', doc);
   if (errors.length > 0) {
     const first = errors[0]!;

@@ -3,7 +3,7 @@ import { basename, extname, join } from 'node:path';
 import type { ChangeKey, ChangeSetInfo } from '../core/judge-context.js';
 import { resolvePointer } from '../core/json-pointer.js';
 import { jsonSyntaxError } from '../core/json.js';
-import { ConfigError, environmentCause } from '../errors.js';
+import { ConfigError, unreadableFile } from '../errors.js';
 import { RUN_DEFAULTS } from './run-defaults.js';
 import { bundledPath } from '../core/package.js';
 
@@ -37,7 +37,7 @@ export async function loadChangeSets(files: string[], changesPointer: string): P
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      throw new ConfigError('--change-set', `cannot read ${file}: ${environmentCause(error) ?? (error as Error).message}`);
+      throw unreadableFile('--change-set', file, error);
     }
     const changeSet = parseChangeSet(file, text, changesPointer);
     let name = changeSet.name;

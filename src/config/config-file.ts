@@ -72,7 +72,7 @@ function substituted(doc: unknown, env: NodeJS.ProcessEnv, unset: (key: string, 
  */
 export function readConfigValues(file: string, env: NodeJS.ProcessEnv): Record<string, unknown> | undefined {
   try {
-    const doc = substituted(readJsonOrYamlFile(file, (detail) => new Error(detail)), env, (_key, name) => `\${${name}}`);
+    const doc = substituted(readJsonOrYamlFile(file, '--config', (detail) => new Error(detail)), env, (_key, name) => `\${${name}}`);
     return isMapping(doc) ? doc : undefined;
   } catch {
     return undefined;
@@ -81,7 +81,7 @@ export function readConfigValues(file: string, env: NodeJS.ProcessEnv): Record<s
 
 /** Reads, checks and fills in a config file; every problem is a one-line usage error naming the file and the key. */
 export function loadConfigFile(file: string, env: NodeJS.ProcessEnv): LoadedConfig {
-  const doc = readJsonOrYamlFile(file, (detail) => configError(file, detail)) ?? {};
+  const doc = readJsonOrYamlFile(file, '--config', (detail) => configError(file, detail)) ?? {};
   // Placeholders are filled in first, so that the schema judges the values the run will use.
   const filled = substituted(doc, env, (key, name) => {
     throw configError(file, `key "${key}" uses \${${name}}, but the environment variable ${name} is not set`);

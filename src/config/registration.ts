@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { RegistrationDocument } from '../core/judge-context.js';
-import { ConfigError, environmentCause } from '../errors.js';
+import { unreadableFile } from '../errors.js';
 import { jsonSyntaxError } from '../core/json.js';
 
 /** Reads a registration document. A file that cannot be read is a configuration error; what it says is judged by the rules. */
@@ -9,7 +9,7 @@ export async function loadRegistration(file: string, named = '--registration'): 
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new ConfigError(named, `cannot read ${file}: ${environmentCause(error) ?? (error as Error).message}`);
+    throw unreadableFile(named, file, error);
   }
   try {
     return { file, json: { ok: true, value: JSON.parse(text) as unknown } };

@@ -3,6 +3,7 @@ import { parseMaxOperationDuration, parsePositiveDuration, PT30M_MS } from '../c
 import type { DurationSetting, RegistrationDocument } from '../core/judge-context.js';
 import type { PropertyTimeLimit } from '../core/property-time-limit.js';
 import { isValidPointer } from '../core/json-pointer.js';
+import { didYouMean } from '../core/closest-name.js';
 import { bundledPath } from '../core/package.js';
 import { UsageError } from '../errors.js';
 import { RULE_IDS } from '../rules/index.js';
@@ -252,7 +253,10 @@ async function referenceConfig(options: RunOptions): Promise<ReferenceConfig> {
   if (options.referenceFault !== undefined) {
     // The reference's faults load only for a run against the reference.
     const { FAULTS, isFaultName } = await import('../reference/faults/index.js');
-    if (!isFaultName(options.referenceFault)) throw new UsageError('--reference-fault', `unknown fault "${options.referenceFault}" (known: ${FAULTS.map((f) => f.name).join(', ')})`);
+    if (!isFaultName(options.referenceFault)) {
+      const known = FAULTS.map((fault) => fault.name);
+      throw new UsageError('--reference-fault', `unknown fault "${options.referenceFault}"`, didYouMean(options.referenceFault, known, 'see serve --list-faults'));
+    }
   }
   return {
     mode,
@@ -268,7 +272,8 @@ export function ruleIdsFlag(flag: string, values: string[] | undefined): string[
   if (!values || values.length === 0) return undefined;
   const ids = values.flatMap((value) => value.split(',')).map((id) => id.trim()).filter(Boolean);
   const unknown = ids.filter((id) => !RULE_IDS.includes(id));
-  if (unknown.length > 0) throw new UsageError(flag, `unknown rule id ${unknown.join(', ')} (see the rules command)`);
+  if (unknown.length === 1) throw new UsageError(flag, `unknown rule id "${unknown[0]!}"`, didYouMean(unknown[0]!, RULE_IDS, 'see the rules command'));
+  if (unknown.length > 1) throw new UsageError(flag, `unknown rule ids ${unknown.map((id) => `"${id}"`).join(', ')}`, 'see the rules command');
   return ids;
 }
 
@@ -277,10 +282,17 @@ export function validateUrl(flag: string, value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(flag, `"${value}" is not an absolute URL`);
+    throw new UsageError(flag, `"${value}" is not an absolute URL`, schemeHint(value));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(flag, `"${value}" is not an http or https URL`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(flag, `"${value}" is not an http or https URL`, schemeHint(value));
   return value;
+}
+
+/** `host:port` without a scheme (which `new URL` refuses, or reads `localhost:` as one): the URL it likely meant. */
+function schemeHint(value: string): string | undefined {
+  if (value.includes('://')) return undefined;
+  const meant = `http://${value}`;
+  return URL.canParse(meant) ? `did you mean ${meant}?` : undefined;
 }
 
 function restartCommandOption(value: string | undefined): string | undefined {

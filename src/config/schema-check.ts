@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { bundledPath } from '../core/package.js';
 import { jsonSyntaxError } from '../core/json.js';
+import { unreadableFile } from '../errors.js';
 
 // Ajv is loaded only when a user's file is checked: nothing else at start-up needs it.
 const require = createRequire(import.meta.url);
@@ -32,13 +33,16 @@ export function parseJsonOrYaml(file: string, text: string): { ok: true; value: 
   }
 }
 
-/** A user's JSON or YAML file read and parsed; what goes wrong is one line for `fail` to turn into the caller's error. */
-export function readJsonOrYamlFile(file: string, fail: (detail: string) => Error): unknown {
+/**
+ * A user's JSON or YAML file, given by `flag`, read and parsed: a file that cannot be read is said as for any
+ * input file; what it says that cannot be parsed is one line for `fail` to turn into the caller's error.
+ */
+export function readJsonOrYamlFile(file: string, flag: string, fail: (detail: string) => Error): unknown {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw fail(`cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw unreadableFile(flag, file, error);
   }
   const parsed = parseJsonOrYaml(file, text);
   if (!parsed.ok) throw fail(parsed.error);

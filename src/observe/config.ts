@@ -2,10 +2,9 @@ import type { DurationSetting, RegistrationDocument } from '../core/judge-contex
 import { parsePositiveDuration } from '../core/duration.js';
 import { isValidPointer } from '../core/json-pointer.js';
 import { loadRegistration } from '../config/registration.js';
-import { chooseMaxOperationDuration } from '../config/run-config.js';
+import { chooseMaxOperationDuration, ruleIdsFlag, validateUrl } from '../config/run-config.js';
 import { UsageError } from '../errors.js';
 import type { RuleSelection } from '../rules/index.js';
-import { RULE_IDS } from '../rules/index.js';
 import { observeFlagsFromFile, type ObserveConfigSources } from './config-file.js';
 
 /** The report files an observation writes, as `run` writes them. */
@@ -91,12 +90,9 @@ export function parseListen(text: string): { host: string; port: number } {
   return { host: match[1] ?? (match[2] || '127.0.0.1'), port };
 }
 
+/** The rule ids of --only or --skip, checked as a run checks them; given but empty is no rule at all. */
 function ruleIds(flag: string, values: string[] | undefined): string[] | undefined {
-  if (values === undefined) return undefined;
-  const ids = values.flatMap((value) => value.split(',')).map((id) => id.trim()).filter((id) => id !== '');
-  const unknown = ids.filter((id) => !RULE_IDS.includes(id));
-  if (unknown.length > 0) throw new UsageError(flag, `unknown rule id ${unknown.join(', ')} (see the rules command)`);
-  return ids;
+  return values === undefined ? undefined : (ruleIdsFlag(flag, values) ?? []);
 }
 
 /**
@@ -108,13 +104,7 @@ export async function resolveObserveConfig(given: ObserveFlags, sources?: Observ
   const fromFile = sources !== undefined || given.config !== undefined ? observeFlagsFromFile(given.config, sources ?? { env: process.env, cwd: process.cwd() }) : undefined;
   const flags = layerObserveFlags(given, fromFile?.flags as ObserveFlags | undefined);
   if (flags.upstream === undefined || flags.upstream.trim() === '') throw new UsageError('--upstream', 'missing: give the provisioner\'s base URL');
-  let upstream: URL;
-  try {
-    upstream = new URL(flags.upstream);
-  } catch {
-    throw new UsageError('--upstream', `"${flags.upstream}" is not an absolute URL`);
-  }
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new UsageError('--upstream', `"${flags.upstream}" is not an http or https URL`);
+  validateUrl('--upstream', flags.upstream);
   const changesPointer = flags.changesPath ?? '/changes';
   if (!isValidPointer(changesPointer)) throw new UsageError('--changes-path', `"${changesPointer}" is not a JSON pointer (write e.g. /changes)`);
   const registration = flags.registration === undefined ? undefined : await loadRegistration(flags.registration);

@@ -1,6 +1,6 @@
 import type { RunOutcome } from '../runner/outcome.js';
 import { harExchange, readHarEntries } from '../transcript/har.js';
-import { ConfigError } from '../errors.js';
+import { unreadableFile } from '../errors.js';
 import type { ObserveConfig } from './config.js';
 import { observationOutcome } from './observation-outcome.js';
 import { observedContext } from './observe.js';
@@ -53,7 +53,7 @@ export async function verifyHar(path: string, judging: HarJudging): Promise<RunO
       else current.other();
     }
   } catch (error) {
-    throw new ConfigError('--har', `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw unreadableFile('--har', path, error);
   }
   const start = startedAt ?? Date.now();
   const finalJudge = judgeFor(start);

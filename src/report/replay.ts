@@ -4,8 +4,8 @@ import { isSecretHeader } from '../core/redact.js';
 import { shellQuote, shellWord } from './shell-quote.js';
 
 const PROGRAM = 'provisioner-conformance';
-// Flags a replay sets itself; whatever the run was given for them is dropped.
-const REPLACED = new Set(['--seed', '--path', '--property', '--max-examples']);
+// Flags a replay sets itself, and the outputs of the run: a replay must not overwrite the report of the failure it repeats.
+const DROPPED = new Set(['--seed', '--path', '--property', '--max-examples', '--report', '--junit', '--html', '--transcript', '--bundle', '--record-change-sets']);
 
 /** The flags that replay a property: its name, its seed and, after a failure, the path to the shrunk case. */
 export function replayArgs(result: PropertyResult): string[] {
@@ -13,12 +13,12 @@ export function replayArgs(result: PropertyResult): string[] {
 }
 
 /**
- * The whole command that replays a property: the run's own arguments, less the ones the replay sets, then the
- * replay flags. Without the run's arguments (a library call) the command says where they go with `…`. A
+ * The whole command that replays a property: the run's own arguments, less the ones the replay sets and the
+ * outputs, then the replay flags. Without the run's arguments (a library call) the command says where they go with `…`. A
  * secret header's value is taken from a PROVISIONER_* variable, as in the curl commands, unless showSecrets.
  */
 export function replayCommand(result: PropertyResult, invocation?: readonly string[], showSecrets = false): string {
-  const kept = invocation === undefined ? ['run', '…'] : withoutReplaced(invocation).map((arg, i, all) => shellArgument(arg, all[i - 1], showSecrets));
+  const kept = invocation === undefined ? ['run', '…'] : withoutDropped(invocation).map((arg, i, all) => shellArgument(arg, all[i - 1], showSecrets));
   return [PROGRAM, ...kept, ...replayArgs(result).map(shellWord)].join(' ');
 }
 
@@ -40,12 +40,12 @@ function headerValue(header: string): string | undefined {
   return /^[A-Za-z0-9-]+$/.test(name) ? `"${name}: $${variable}"` : `${shellQuote(`${name}: `)}"$${variable}"`;
 }
 
-function withoutReplaced(args: readonly string[]): string[] {
+function withoutDropped(args: readonly string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const name = arg.split('=')[0]!;
-    if (!REPLACED.has(name)) {
+    if (!DROPPED.has(name)) {
       kept.push(arg);
       continue;
     }

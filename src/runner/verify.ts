@@ -1,5 +1,5 @@
 import type { RuleSelection } from '../rules/index.js';
-import { ConfigError, environmentCause, KitError, messageOf } from '../errors.js';
+import { ConfigError, KitError, unreadableFile } from '../errors.js';
 import type { JudgeContext } from '../core/judge-context.js';
 import { NotATranscriptError, readTranscriptFile } from '../transcript/transcript-file.js';
 import { TranscriptSyntaxError } from '../transcript/transcript-scanner.js';
@@ -65,7 +65,7 @@ export async function readingTranscript<T>(path: string, read: () => Promise<T>)
     if (error instanceof NotATranscriptError) throw new ConfigError('transcript', error.message);
     // The system's refusal to read the file (missing, a folder, no permission); anything else is the kit's own.
     if (!(error instanceof KitError) && typeof (error as NodeJS.ErrnoException | undefined)?.errno === 'number') {
-      throw new ConfigError('transcript', `cannot read ${path}: ${environmentCause(error) ?? messageOf(error)}`);
+      throw unreadableFile('transcript', path, error);
     }
     throw error;
   }

@@ -25,6 +25,8 @@ describe('usage errors', () => {
     [['run', '--reference', '--report', '/dev/null/report.json'], '--report: /dev/null is a file'],
     [['run', '--reference', '--bundle', '/dev/null/bundle'], '--bundle: /dev/null is a file'],
     [['check-registration', '/no/such/registration.json'], 'the registration document: cannot read /no/such/registration.json'],
+    // A typo is named as typed, once, with the flag it meant and no second hint.
+    [['run', '--reference', '--poll-intervall', 'PT1S'], 'provisioner-conformance: unknown flag "--poll-intervall" (did you mean --poll-interval?) [KIT_USAGE]'],
   ])('%j is a one-line error naming %s, exit 2', async (args, flag) => {
     const run = await runCli(args, { withReport: false, env: { PROVISIONER_URL: '' } });
     expect(run.exitCode).toBe(2);

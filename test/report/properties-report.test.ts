@@ -109,6 +109,11 @@ describe('replayCommand', () => {
     );
   });
 
+  it('drops the run\'s outputs, so that replaying never overwrites the failing report', () => {
+    const args = ['run', '--reference', '--report', 'fail.json', '--junit=j.xml', '--html', 'r.html', '--transcript', 't.json', '--bundle', 'b', '--record-change-sets', 'c', '--strict'];
+    expect(replayCommand(failed('failed'), args)).toBe('provisioner-conformance run --reference --strict --property property/generated-plans --seed 1234 --path 4:0:2');
+  });
+
   it('takes secret header values from PROVISIONER_* variables, as the curl commands do, unless secrets are shown', () => {
     const args = ['run', '--header', 'Authorization: Bearer t0k3n', '--header=X-Api-Key: k'];
     const hidden = replayCommand(failed('failed'), args);
