@@ -5,9 +5,9 @@ import type { Seams } from './seams.js';
 export interface FaultNeeds {
   /** The reference modes to run it in; the end-to-end table has one row per mode. */
   modes: readonly [ReferenceMode, ...ReferenceMode[]];
-  /** Extra `run` flags without which the broken rules are not exercised. */
+  /** Extra `run` flags, as flag and value pairs, without which the broken rules are not exercised. */
   flags?: readonly string[];
-  /** Only this property finds the fault (the scenarios never trigger it); the seed makes the run repeatable. */
+  /** Only this property finds the fault (the scenarios never trigger it), so it alone runs; the seed makes the run repeatable. */
   property?: { name: string; seed: number };
   /**
    * The run restarts the provisioner: `--restart-command` against `serve --store FILE`; the kit restarts an

@@ -8,3 +8,6 @@ export { FAULTS, isFaultName } from './faults/index.js';
 export type { FaultName } from './faults/index.js';
 export type { Fault, FaultNeeds } from './fault.js';
 export type { Seams } from './seams.js';
+export { faultNamed } from './faults/index.js';
+export { flagsInWords, runFlagsNeeded, serveAndRunFlagsNeeded } from './fault-needs.js';
+export type { NeededFlag } from './fault-needs.js';

@@ -4,7 +4,7 @@ import { RUN_DEFAULTS } from '../../src/config/run-defaults.js';
 import { parsePositiveDuration, type Duration } from '../../src/core/duration.js';
 import { isoOfMs } from '../../src/core/property-time-limit.js';
 import type { Fault } from '../../src/reference/index.js';
-import { FAULTS } from '../../src/reference/index.js';
+import { FAULTS, runFlagsNeeded } from '../../src/reference/index.js';
 import { RULES } from '../../src/rules/index.js';
 import { TABLE_POLL_INTERVAL } from './reference-args.js';
 
@@ -18,7 +18,7 @@ export interface Expectation {
   name: string;
   mode: 'sync' | 'async' | 'mixed';
   fault?: string;
-  /** Extra flags for `run`. */
+  /** Extra flags for `run`; a fault's row gives only the table's own: `--reference-fault` applies what the fault needs. */
   flags?: string[];
   /** The property that must find the fault (failed, with a replay line); every other property must hold. */
   failedProperty?: string;
@@ -52,10 +52,9 @@ function fittingPropertyTimeLimit(maxOperationDuration: string): string {
   return isoOfMs(Math.max(5000, propertyTimeLimitMs(chain, timing)));
 }
 
-/** The maxOperationDuration a fault's flags give, if they give one. */
-function givenMaxOperationDuration(flags: readonly string[]): string | undefined {
-  const at = flags.indexOf('--max-operation-duration');
-  return at === -1 ? undefined : flags[at + 1];
+/** The maxOperationDuration a fault needs, if it needs one. */
+function neededMaxOperationDuration(fault: Fault): string | undefined {
+  return runFlagsNeeded(fault).find(({ flag }) => flag === '--max-operation-duration')?.value;
 }
 
 const STATUS_OF_LEVEL = { MUST: 'fail', SHOULD: 'warn', ADVICE: 'advice' } as const;
@@ -68,14 +67,15 @@ function statusWhenBroken(ruleId: string): 'fail' | 'warn' | 'advice' {
 
 /** One row per mode the fault needs. */
 function rowsOf(fault: Fault): Expectation[] {
-  const { modes, flags = [], property } = fault.needs;
+  const { modes, property } = fault.needs;
   const broken: Pick<Expectation, 'fail' | 'warn' | 'advice'> = {};
   for (const id of fault.breaks) (broken[statusWhenBroken(id)] ??= []).push(id);
   return modes.map((mode) => ({
     name: modes.length > 1 ? `${fault.name} (${mode})` : fault.name,
     mode,
     fault: fault.name,
-    flags: [...(property ? ['--seed', String(property.seed)] : fewCases(givenMaxOperationDuration(flags))), ...flags],
+    // The property a fault needs runs with its own number of cases: fewer might miss the fault.
+    flags: property ? [] : fewCases(neededMaxOperationDuration(fault)),
     ...(property ? { failedProperty: property.name } : {}),
     exitCode: broken.fail ? 1 : 0,
     ...broken,
