@@ -38,10 +38,16 @@ function setUp(answers: Array<'in_progress' | 'final'>, options: { failing?: boo
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The case waits for a lock that is never freed: reads are due from then on. */
+function blockedForever(reads: ReadsWhileWaiting): void {
+  void reads.whileBlocked(new Promise(() => undefined));
+}
+
 describe("the control plane's reads while a case waits", () => {
   it('reads an operation no read reached for a poll interval, until a read ends its following, then no more', async () => {
     const { op, reads, sent, ended } = setUp(['in_progress', 'in_progress', 'final']);
     reads.watch(op);
+    blockedForever(reads);
     await vi.waitFor(() => expect(ended).toEqual(['final']), { timeout: 5000 });
     await sleep(POLL_MS * 3);
     expect(sent).toHaveLength(3);
@@ -52,8 +58,9 @@ describe("the control plane's reads while a case waits", () => {
   it('sends none while the case reads the operation itself, nor within a poll interval after', async () => {
     const { op, reads, sent } = setUp(['in_progress']);
     reads.watch(op);
+    blockedForever(reads);
     let answered!: () => void;
-    const caseRead = reads.readByCase(op, new Promise<void>((resolve) => (answered = resolve)));
+    const caseRead = reads.readByCase(op, () => new Promise<void>((resolve) => (answered = resolve)));
     await sleep(POLL_MS * 5);
     expect(sent).toHaveLength(0);
     answered();
@@ -63,9 +70,57 @@ describe("the control plane's reads while a case waits", () => {
     reads.close();
   });
 
+  it("holds the case's own reads until a read of these in flight has ended, so that the two never overlap", async () => {
+    const { op, reads, sent } = setUp(['in_progress']);
+    reads.watch(op);
+    blockedForever(reads);
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0), { timeout: 5000 });
+    reads.close();
+    let overlapping = false;
+    const slow = new ReadsWhileWaiting(
+      {
+        pollIntervalMs: POLL_MS,
+        maxOperationDurationMs: 60_000,
+        read: async () => {
+          keeperReading = true;
+          await sleep(POLL_MS * 3);
+          keeperReading = false;
+          return sent[0]!;
+        },
+        ended: () => undefined,
+        heard: () => undefined,
+      },
+      () => new AbortController().signal,
+    );
+    let keeperReading = false;
+    slow.watch(op);
+    blockedForever(slow);
+    await vi.waitFor(() => expect(keeperReading).toBe(true), { timeout: 5000 });
+    await slow.readByCase(op, async () => {
+      overlapping = keeperReading;
+    });
+    expect(overlapping).toBe(false);
+    slow.close();
+  });
+
+  it('sends none while the case goes through its own steps, nothing holding it', async () => {
+    const { op, reads, sent } = setUp(['in_progress']);
+    reads.watch(op);
+    await sleep(POLL_MS * 5);
+    expect(sent).toHaveLength(0);
+    // Held for a lock, the case leaves its work unread for a poll interval: then a read is due.
+    let freed!: () => void;
+    const lock = reads.whileBlocked(new Promise<void>((resolve) => (freed = resolve)));
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0), { timeout: 5000 });
+    freed();
+    await lock;
+    reads.close();
+  });
+
   it('sends none while the case follows the operation with its own poller', async () => {
     const { op, reads, sent } = setUp(['in_progress']);
     reads.watch(op);
+    blockedForever(reads);
     await reads.whileFollowed(op, () => sleep(POLL_MS * 5));
     expect(sent).toHaveLength(0);
     reads.close();
@@ -74,6 +129,7 @@ describe("the control plane's reads while a case waits", () => {
   it('stops when the case is stopped or closes them', async () => {
     const { op, reads, sent, stop } = setUp(['in_progress']);
     reads.watch(op);
+    blockedForever(reads);
     stop.abort();
     await sleep(POLL_MS * 3);
     expect(sent).toHaveLength(0);
@@ -82,6 +138,7 @@ describe("the control plane's reads while a case waits", () => {
   it('keeps a failure of the kit for the case to raise, instead of losing it', async () => {
     const { op, reads } = setUp(['in_progress'], { failing: true });
     reads.watch(op);
+    blockedForever(reads);
     await vi.waitFor(() => expect(reads.failed?.error).toEqual(new Error('a bug of the kit')), { timeout: 5000 });
     reads.close();
   });

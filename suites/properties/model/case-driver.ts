@@ -94,7 +94,7 @@ export class CaseDriver {
   async submit(kind: SubmitKind, changeSet: LoadedChangeSet): Promise<Exchange> {
     this.mustGoOn();
     // The scenarios' applies run under the same locks: an apply of a case waits for them, its plans never do.
-    if (kind === 'apply' && this.context.appliesMayStart) await this.untilStopped(this.context.appliesMayStart);
+    if (kind === 'apply' && this.context.appliesMayStart) await this.waiting.whileBlocked(this.untilStopped(this.context.appliesMayStart));
     this.mustGoOn();
     // Load holds no lock: it plans what it would apply, so it never meets an apply of the case beside it.
     const sent: SubmitKind = this.asLoad ? 'plan' : kind;
@@ -153,7 +153,7 @@ export class CaseDriver {
     const reads = Array.from({ length: count }, (_, i) =>
       this.readOptions(op.id, encodeURIComponent(op.id), i === 0 ? 'poll' : 'read-concurrent', op.changeSet.name),
     );
-    return this.waiting.readByCase(op, this.track(this.context.client.sendTogether(reads)));
+    return this.waiting.readByCase(op, () => this.track(this.context.client.sendTogether(reads)));
   }
 
   /**

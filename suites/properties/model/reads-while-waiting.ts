@@ -29,17 +29,18 @@ interface Watched {
   following: boolean;
   /** Reads of it the case itself has in flight: a read is due only a poll interval after the last has ended. */
   caseReads: number;
+  /** A read of these in flight: the case's own reads wait for it, so that the two never overlap. */
+  inFlight?: Promise<unknown>;
   /** The read on which the control plane would have stopped reading it, and what it concludes. */
   ending?: WaitingEnding;
 }
 
 /**
  * The control plane reads every operation it has in progress at the poll interval, whatever else it does. A case
- * does not: between its steps it may wait minutes (an apply waiting for the lock of its application and
- * environment, a connection slot, a long sequence of other commands) before it reads an operation again. These
- * reads fill such gaps: an operation of the case that no read reached for a poll interval is read then, as the
- * control plane would, until a read ends its following (a final answer, a 404, an answer it cannot use) or its
- * deadline passes. A final answer the work gave in seconds is then seen within a poll interval, and a deadline
+ * does not: an apply of it may wait minutes for the lock of its application and environment (the applies before
+ * it) before the case reads its other operations again. These reads fill such gaps: while the case waits so, an
+ * operation of it that no read reached for a poll interval is read then, as the control plane would, until a
+ * read ends its following (a final answer, a 404, an answer it cannot use) or its deadline passes. A final answer the work gave in seconds is then seen within a poll interval, and a deadline
  * rule never blames the provisioner for a wait the case made.
  *
  * They change nothing the case's model knows, so the commands a case runs depend on its commands alone; a follow
@@ -51,6 +52,10 @@ export class ReadsWhileWaiting {
   /** One signal for every wait of these reads, made on the first: each AbortSignal.any lives until a full collection. */
   private waitSignal: AbortSignal | undefined;
   private failure: { error: unknown } | undefined;
+  /** How many waits of the case on something not its own (the lock of an apply) are under way. */
+  private blocked = 0;
+  /** Resolves when the case next starts such a wait. */
+  private blockStarts = nextStart();
 
   constructor(
     private readonly settings: WaitingReadsSettings,
@@ -74,13 +79,17 @@ export class ReadsWhileWaiting {
     return this.failure;
   }
 
-  /** The case reads `op` itself: while its reads are in flight, and a poll interval after, none is due. */
-  async readByCase<T>(op: TrackedOperation, reading: Promise<T>): Promise<T> {
+  /**
+   * The case reads `op` itself: while its reads are in flight, and a poll interval after, none is due. They go out
+   * once a read of these has ended, so that a counterexample's reads "at once" are the case's alone, whatever the load.
+   */
+  async readByCase<T>(op: TrackedOperation, reading: () => Promise<T>): Promise<T> {
     const watched = this.watched.get(op);
-    if (!watched) return reading;
+    if (!watched) return reading();
     watched.caseReads += 1;
     try {
-      return await reading;
+      await watched.inFlight?.catch(() => undefined);
+      return await reading();
     } finally {
       watched.caseReads -= 1;
       watched.lastReadAt = now();
@@ -92,11 +101,29 @@ export class ReadsWhileWaiting {
     return this.watched.get(op)?.ending;
   }
 
+  /**
+   * The case waits on something that is not its own step: an apply waiting for the lock of its application and
+   * environment, for as long as the applies before it take (minutes, against real work). Only then are reads
+   * due: a case's own steps read its operations often enough, and reads of the kit's own timing between them
+   * would make what a counterexample shows depend on the machine's load.
+   */
+  async whileBlocked<T>(waiting: Promise<T>): Promise<T> {
+    this.blocked += 1;
+    this.blockStarts.resolve();
+    try {
+      return await waiting;
+    } finally {
+      this.blocked -= 1;
+      if (this.blocked === 0) this.blockStarts = nextStart();
+    }
+  }
+
   /** Leaves `op` to the case's own poller while `following` runs. */
   async whileFollowed<T>(op: TrackedOperation, following: () => Promise<T>): Promise<T> {
     const watched = this.watched.get(op);
     if (watched) watched.following = true;
     try {
+      await watched?.inFlight?.catch(() => undefined);
       return await following();
     } finally {
       if (watched) {
@@ -116,6 +143,12 @@ export class ReadsWhileWaiting {
     const deadline = watched.op.accepted.endedAt + maxOperationDurationMs;
     const signal = (this.waitSignal ??= AbortSignal.any([this.done.signal, this.stopped()]));
     for (;;) {
+      if (this.blocked === 0) {
+        // Nothing is due while the case goes through its own steps: wait until it waits on something else.
+        await Promise.race([this.blockStarts.promise, sleep(deadline - now(), signal)]);
+        if (signal.aborted || hasEnded(watched.op) || now() >= deadline) return;
+        continue;
+      }
       await sleep(Math.min(watched.lastReadAt + pollIntervalMs, deadline) - now(), signal);
       // Past the deadline the control plane reads no more: the case's follow notes that it gave up there.
       if (signal.aborted || hasEnded(watched.op) || now() >= deadline) return;
@@ -123,7 +156,10 @@ export class ReadsWhileWaiting {
       if (watched.following || watched.caseReads > 0) watched.lastReadAt = now();
       if (now() < watched.lastReadAt + pollIntervalMs) continue;
       watched.lastReadAt = now();
-      const read = await this.settings.read(watched.op);
+      const reading = this.settings.read(watched.op);
+      watched.inFlight = reading;
+      const read = await reading;
+      watched.inFlight = undefined;
       this.settings.heard(watched.op, read);
       const ending = endingOf([read], watched.op.accepted);
       // A follow that began meanwhile reads on and notes the end itself.
@@ -134,4 +170,11 @@ export class ReadsWhileWaiting {
       if (ending) return;
     }
   }
+}
+
+/** A promise and its resolver: resolved when the case next starts waiting on something not its own. */
+function nextStart(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
 }
