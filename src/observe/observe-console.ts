@@ -1,5 +1,6 @@
 import { displayWidth, fitColumns } from '../report/columns.js';
 import { wallClock } from '../report/expected-end.js';
+import { SPINNER } from '../report/live-frame.js';
 import type { ProgressStream } from '../report/progress.js';
 import { singleLine } from '../report/safe-text.js';
 import type { SecretMask } from '../report/secret-mask.js';
@@ -33,7 +34,6 @@ export interface ObserveConsoleOptions {
 const LOG_TICK_MS = 5_000;
 // The live line's clock and counts move once a second: enough to look alive, little enough over SSH.
 const LIVE_TICK_MS = 1_000;
-const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 const DEFAULT_COLUMNS = 80;
 
 /** A live line redrawn in place on a terminal; timestamped lines and a quiet-interval summary in a log. */

@@ -4,6 +4,9 @@ import { displayWidth, fitColumns } from './columns.js';
 import { singleLine } from './safe-text.js';
 import type { Style } from './style.js';
 
+/** The frames of the spinner a live line turns, one per redraw. */
+export const SPINNER: readonly string[] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
 /** A suite while it runs, as the live display shows it. */
 export interface LiveSuite {
   name: string;

@@ -2,7 +2,7 @@ import { formatMs } from '../core/duration.js';
 import { plural } from '../core/text.js';
 import { displayWidth, fitColumns } from './columns.js';
 import { expectedEnd, expectedEndText, PhaseBoard, phasesToCome, wallClock, type RunPlan } from './expected-end.js';
-import { casesText, isoDuration, liveFrame, shortId, type LiveOperation, type LiveSuite, type LiveView, type ScreenSize, type WaitingLine } from './live-frame.js';
+import { casesText, isoDuration, liveFrame, shortId, SPINNER, type LiveOperation, type LiveSuite, type LiveView, type ScreenSize, type WaitingLine } from './live-frame.js';
 import { singleLine } from './safe-text.js';
 import { createStyle, type Style } from './style.js';
 import type { SuiteProgress } from '../core/suite-progress.js';
@@ -107,7 +107,6 @@ interface RunningOperation extends LiveOperation {
 
 // Redraws at most this often: enough to look alive, little enough to stay cheap over SSH.
 const REDRAW_MS = 100;
-const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 // Log lines have no known width; a note longer than this says nothing more.
 const LOG_NOTE_WIDTH = 160;
 const DEFAULT_COLUMNS = 80;
