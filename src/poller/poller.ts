@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Exchange, SubmitKind } from '../transcript/exchange.js';
 import { bodyObject, isFinalAnswer, outcomeOf } from '../transcript/views.js';
 import type { ProvisionerClient } from '../client/client.js';
@@ -73,7 +74,10 @@ export class Poller {
     /** Who hears of the operations followed; a suite's own poller tells the same listener. */
     readonly observer?: OperationObserver,
     private readonly signal?: AbortSignal,
-  ) {}
+  ) {
+    // Every operation followed waits on this signal at once: a listener per operation in flight is by design.
+    if (signal) setMaxListeners(0, signal);
+  }
 
   /** The control plane's time between reads, for suites that read again as it would. */
   get pollIntervalMs(): number {
