@@ -76,9 +76,12 @@ fault('slow-answers', (options) => {
     began = performance.now();
     const id = await accepted(url);
     expect(performance.now() - began).toBeGreaterThanOrEqual(190);
-    began = performance.now();
-    await read(url, id);
-    expect(performance.now() - began).toBeLessThan(150);
+    // A read sent while a POST is held is answered first: reads are not held, however loaded the machine.
+    const order: string[] = [];
+    const held = submit(url, 'plan').then(() => order.push('plan'));
+    await read(url, id).then(() => order.push('read'));
+    await held;
+    expect(order).toEqual(['read', 'plan']);
   });
 });
 
@@ -106,7 +109,8 @@ fault('extra-accepted-fields', (options) => {
 
 fault('non-uuid-operation-id', (options) => {
   it('issues op-1, op-2, … and serves reads of them, while other non-UUID ids stay unknown', async () => {
-    const { url } = await start({ ...options, mode: 'async', workMs: 50 });
+    // Work long enough that op-1 is surely still running when it is first read, even on a loaded machine.
+    const { url } = await start({ ...options, mode: 'async', workMs: 1000 });
     expect(await accepted(url)).toBe('op-1');
     expect(await accepted(url, 'plan')).toBe('op-2');
     expect((await read(url, 'op-1')).json?.outcome).toBe('in_progress');
@@ -196,13 +200,12 @@ fault('inconsistent-outcome', (options) => {
 
 fault('read-status-202', (options) => {
   it('answers reads of running work with 202 and the in_progress body, and the final read with 200', async () => {
-    const { url } = await start({ ...options, mode: 'async', workMs: 250 });
+    const { url } = await start({ ...options, mode: 'async', workMs: 600 });
     const id = await accepted(url);
     const running = await read(url, id);
     expect(running.status).toBe(202);
     expect(running.json).toMatchObject({ outcome: 'in_progress', results: [] });
-    await sleep(300);
-    const final = await read(url, id);
+    const final = (await readUntilFinal(url, id)).at(-1)!;
     expect(final.status).toBe(200);
     expect(final.json?.outcome).toBe('succeeded');
   });
@@ -227,7 +230,7 @@ fault('flaky-reads', (options) => {
 
 fault('read-text-plain', (options) => {
   it('labels 200 reads text/plain, in progress and final, and nothing else', async () => {
-    const { url } = await start({ ...options, mode: 'async', workMs: 80 });
+    const { url } = await start({ ...options, mode: 'async', workMs: 600 });
     const answer = await submit(url, 'apply');
     expect(answer.contentType).toBe(JSON_TYPE);
     const reads = await readUntilFinal(url, String(answer.json?.operationId));
@@ -240,13 +243,13 @@ fault('read-text-plain', (options) => {
 
 fault('upper-case-outcome', (options) => {
   it('writes the outcomes of reads in upper case, in progress and final, and answers POST as usual', async () => {
-    const { url } = await start({ ...options, mode: 'mixed', workMs: 80 });
+    const { url } = await start({ ...options, mode: 'mixed', workMs: 600 });
     expect((await submit(url, 'plan')).json?.outcome).toBe('succeeded');
     const id = await accepted(url);
     const first = await read(url, id);
     expect(first.json).toMatchObject({ outcome: 'IN_PROGRESS', results: [] });
-    await sleep(120);
-    const final = await read(url, id);
+    let final = await read(url, id);
+    while (final.json?.outcome === 'IN_PROGRESS') final = await sleep(20).then(() => read(url, id));
     expect(final.status).toBe(200);
     expect(final.json?.outcome).toBe('SUCCEEDED');
     expect((final.json?.results as Array<{ outcome: string }>).map((r) => r.outcome)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
@@ -256,7 +259,7 @@ fault('upper-case-outcome', (options) => {
 
 fault('partial-results', (options) => {
   it('puts the results done so far, at least one, in in_progress reads', async () => {
-    const { url } = await start({ ...options, mode: 'async', workMs: 300 });
+    const { url } = await start({ ...options, mode: 'async', workMs: 1000 });
     const id = await accepted(url);
     const reads = await readUntilFinal(url, id);
     const first = reads[0]!;
@@ -268,7 +271,7 @@ fault('partial-results', (options) => {
 
 fault('empty-progress-note', (options) => {
   it('answers in_progress with an empty description', async () => {
-    const { url } = await start({ ...options, mode: 'async', workMs: 300 });
+    const { url } = await start({ ...options, mode: 'async', workMs: 600 });
     const id = await accepted(url);
     expect((await read(url, id)).json).toEqual({ outcome: 'in_progress', description: '', results: [] });
     expect(String((await readUntilFinal(url, id)).at(-1)!.json?.description).length).toBeGreaterThan(0);
@@ -322,12 +325,13 @@ fault('final-changes', (options) => {
 
 fault('late-registration', (options) => {
   it('answers 404 JSON right after the 202 and knows the operation from half the work time on', async () => {
-    const { url } = await start({ ...options, mode: 'async', workMs: 600 });
+    // Known from 450 ms on, ended at 900 ms: each read has hundreds of milliseconds of slack on a loaded machine.
+    const { url } = await start({ ...options, mode: 'async', workMs: 900 });
     const id = await accepted(url);
     const early = await read(url, id);
     expect(early.status).toBe(404);
     expect(early.contentType).toBe(JSON_TYPE);
-    await sleep(350);
+    await sleep(500);
     expect((await read(url, id)).json?.outcome).toBe('in_progress');
     expect((await readUntilFinal(url, id)).at(-1)!.json?.outcome).toBe('succeeded');
   });
