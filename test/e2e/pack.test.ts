@@ -26,6 +26,7 @@ const TYPESCRIPTS = { 'typescript-5.9': 'npm:typescript@~5.9.3', typescript: 'la
 // The package as a user gets it: packed (prepack builds dist/), installed into a project of its own.
 describe('the packed package', () => {
   let project: string;
+  let tarball: string;
 
   beforeAll(async () => {
     // Packed from a copy of the committed files, so that prepack's build never touches the dist/ other tests run.
@@ -36,7 +37,7 @@ describe('the packed package', () => {
     const packs = mkdtempSync(join(tmpdir(), 'pc-pack-'));
     const packed = await sh('npm', ['pack', '--silent', '--pack-destination', packs], source);
     expect(packed.code, packed.stderr).toBe(0);
-    const tarball = join(packs, readdirSync(packs).find((name) => name.endsWith('.tgz'))!);
+    tarball = join(packs, readdirSync(packs).find((name) => name.endsWith('.tgz'))!);
     project = mkdtempSync(join(tmpdir(), 'pc-consumer-'));
     // One install for all: the kit as README says, and both TypeScript releases a consumer may type-check it with.
     writeFileSync(
@@ -46,6 +47,14 @@ describe('the packed package', () => {
     const installed = await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], project);
     expect(installed.code, installed.stderr).toBe(0);
   }, 300_000);
+
+  it('ships the built kit without source maps, which would point at sources it does not ship', async () => {
+    const listed = await sh('tar', ['-tzf', tarball], ROOT);
+    const files = listed.stdout.split('\n').filter(Boolean);
+    expect(files).toContain('package/dist/src/index.js');
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+    expect(files.filter((file) => file.startsWith('package/src/'))).toEqual([]);
+  });
 
   it('runs with npx against the bundled reference', async () => {
     const run = await sh('npx', ['provisioner-conformance', 'run', '--reference', '--profile', 'quick', '--no-properties', '--reference-work', 'PT0.2S'], project);
