@@ -10,6 +10,8 @@ import { ROOT } from './run-cli.js';
 
 interface Step {
   id?: string;
+  name?: string;
+  uses?: string;
   env?: Record<string, string>;
   run?: string;
 }
@@ -82,6 +84,21 @@ const HOSTILE = {
   'x-subshell': '$(touch subshell-ran) $((6*7)) ;|& > out * ?',
   authorization: `Bearer t$k"n'x\`y$(id)`,
 };
+
+describe("action.yml's install step", () => {
+  it("keeps the runner's Node for the caller's later steps and installs no development packages", () => {
+    expect(action.runs.steps.filter((s) => s.uses !== undefined)).toEqual([]);
+    const install = action.runs.steps.find((s) => s.name === 'Install the kit')!;
+    expect(install.run?.trim()).toBe('node scripts/action-install.mjs');
+    const script = readFileSync(join(ROOT, 'scripts', 'action-install.mjs'), 'utf8');
+    expect(script).toContain("npm(['ci', '--omit=dev'], ROOT)");
+    // Every package it installs beside the kit is one the build needs and package.json pins.
+    const { devDependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const tools = JSON.parse(/const BUILD_TOOLS = (\[[^\]]*\])/.exec(script)![1]!.replaceAll("'", '"')) as string[];
+    expect(tools.filter((name) => !name.startsWith('@types/') && name !== 'typescript')).toEqual([]);
+    for (const name of tools) expect(devDependencies[name], name).toBeDefined();
+  });
+});
 
 describe("action.yml's run step", () => {
   const provisioner = recordingProvisioner();
