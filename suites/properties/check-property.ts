@@ -47,7 +47,7 @@ async function askFastCheck<T>(run: PropertyRun<T>, early: EarlyCandidates<T>): 
       seed: plan.seed,
       path: plan.replayPath,
       endOnFailure: plan.replaying,
-      plugins: [fc.interruptAfterTimeLimit(run.settings.timeLimitMs)],
+      plugins: [fc.interruptAfterTimeLimit(run.settings.timeLimit.ms)],
     });
     run.state.over = true;
     await settleRunning(run);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failedResult, passedResult, resultBase } from '../../suites/properties/check/property-outcome.js';
 import { broken, HELD, integerSpec, propertyRuns } from './property-run-support.js';
+import { givenTimeLimit } from '../support/time-limit.js';
 
 const runOf = propertyRuns();
 const spec = integerSpec(async () => HELD);
@@ -8,28 +9,27 @@ const REPRODUCED = { reproduced: true, exchanges: [4], notes: ['case 4'] };
 const MISSED = { reproduced: false, exchanges: [], notes: [] };
 
 describe('the result of a property run', () => {
-  it('counts the cases judged and the candidates tried, with the time limit only when its origin is known', () => {
-    const run = runOf(spec, { settings: { seed: 3, maxExamples: 20, timeLimitMs: 90_000, timeLimitOrigin: { source: 'given' } } });
+  it('counts the cases judged and the candidates tried, with the time limit and where it came from', () => {
+    const run = runOf(spec, { settings: { seed: 3, maxExamples: 20, timeLimit: givenTimeLimit(90_000) } });
     Object.assign(run.state, { judged: 12, shrinkJudged: 5 });
     expect(resultBase(run, false)).toEqual({
       name: 'property/unit', numRuns: 17, shrinkRuns: 5, casesAsked: 20, seed: 3, interrupted: false,
       timeLimit: { text: 'PT1M30S', ms: 90_000, origin: { source: 'given' } },
     });
     run.state.cutShort = true;
-    expect(resultBase(runOf(spec), false).timeLimit).toBeUndefined();
     expect(resultBase(run, false).interrupted).toBe(true);
   });
 
   it('says a passed property held, how many of the cases asked for, and which limit stopped it', () => {
-    const run = runOf(spec, { settings: { maxExamples: 20, timeLimitMs: 90_000, timeLimitOrigin: { source: 'given' } } });
+    const run = runOf(spec, { settings: { maxExamples: 20, timeLimit: givenTimeLimit(90_000) } });
     run.state.judged = 20;
     expect(passedResult(run, resultBase(run, false))).toMatchObject({ status: 'passed', ruleIds: [], reruns: [], message: 'held over 20 cases' });
     run.state.judged = 7;
     expect(passedResult(run, resultBase(run, true)).message).toBe('held over 7 of 20 cases before its time limit PT1M30S (given by --property-time-limit) stopped it');
     run.state.judged = 0;
     expect(passedResult(run, resultBase(run, true)).message).toBe('got no case: stopped before its first case ended by its time limit PT1M30S (given by --property-time-limit)');
-    const unsaid = runOf(spec, { settings: { timeLimitMs: 500 } });
-    expect(passedResult(unsaid, resultBase(unsaid, true)).message).toContain('by its time limit PT0.5S');
+    const left = runOf(spec, { settings: { timeLimit: { text: 'PT0.5S', ms: 500, origin: { source: 'budget' } } } });
+    expect(passedResult(left, resultBase(left, true)).message).toBe("got no case: stopped before its first case ended by its time limit PT0.5S (what the run's --time-limit left)");
   });
 
   it('reports a counterexample a re-run showed again as failed, with its replay line', () => {

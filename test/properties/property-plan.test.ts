@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { planProperty, shrinkWidthOf } from '../../suites/properties/check/property-plan.js';
 import type { PropertySettings } from '../../suites/properties/property.js';
 import { HELD, integerSpec } from './property-run-support.js';
+import { givenTimeLimit } from '../support/time-limit.js';
 
-const SETTINGS: PropertySettings = { maxExamples: 25, timeLimitMs: 60_000, allowApplyGenerated: false };
+const SETTINGS: PropertySettings = { maxExamples: 25, timeLimit: givenTimeLimit(60_000), allowApplyGenerated: false };
 const spec = integerSpec(async () => HELD);
 
 describe('the plan of a property run', () => {

@@ -5,6 +5,7 @@ import { BatchVerdicts } from '../../suites/properties/batch-verdicts.js';
 import { planProperty } from '../../suites/properties/check/property-plan.js';
 import { startPropertyRun, type PropertyRun } from '../../suites/properties/check/property-run.js';
 import type { CaseVerdict, PropertyContext, PropertySettings, PropertySpec } from '../../suites/properties/property.js';
+import { givenTimeLimit } from '../support/time-limit.js';
 
 export const HELD: CaseVerdict = { broken: [], exchanges: [], notes: [] };
 
@@ -33,7 +34,7 @@ export function propertyRuns(): <T>(spec: PropertySpec<T>, options?: RunOptions<
   const made: Array<PropertyRun<unknown>> = [];
   afterEach(() => made.splice(0).forEach((run) => run.release()));
   return <T>(spec: PropertySpec<T>, options: RunOptions<T> = {}): PropertyRun<T> => {
-    const settings: PropertySettings = { maxExamples: 10, timeLimitMs: 60_000, allowApplyGenerated: false, seed: 7, ...options.settings };
+    const settings: PropertySettings = { maxExamples: 10, timeLimit: givenTimeLimit(60_000), allowApplyGenerated: false, seed: 7, ...options.settings };
     const context = { settings, signal: options.signal ?? new AbortController().signal, ...(options.caseEnded && { caseEnded: options.caseEnded }) } as unknown as PropertyContext;
     const plan = planProperty(settings, spec);
     const { width = 1, ...hooks } = options.ahead ?? {};

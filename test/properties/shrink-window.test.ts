@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubCaseRecord } from '../../suites/properties/batch-verdicts.js';
 import { heldBy, shrinkBudgetInWords, shrinkOver } from '../../suites/properties/check/shrink-window.js';
 import { broken, HELD, integerSpec, propertyRuns } from './property-run-support.js';
+import { givenTimeLimit } from '../support/time-limit.js';
 
 const runOf = propertyRuns();
 const spec = integerSpec(async () => HELD);
@@ -19,7 +20,7 @@ describe('shrinking’s window', () => {
   });
 
   it('opens at the first failure for the budget’s lengths of the longest case, never past the time limit', () => {
-    const run = runOf(spec, { settings: { timeLimitMs: 600_000, shrinkBudget: { lengths: 3, floorMs: 0 } } });
+    const run = runOf(spec, { settings: { timeLimit: givenTimeLimit(600_000), shrinkBudget: { lengths: 3, floorMs: 0 } } });
     run.state.longestCaseMs = 10_000;
     const before = performance.now();
     expect(heldBy(run, [record(1), record(2, broken(2))])).toBe(false);
@@ -27,7 +28,7 @@ describe('shrinking’s window', () => {
     expect(run.state.shrinkEndsAt).toBeGreaterThanOrEqual(before + 30_000);
     expect(run.state.shrinkEndsAt).toBeLessThanOrEqual(after + 30_000);
 
-    const short = runOf(spec, { settings: { timeLimitMs: 5_000, shrinkBudget: { lengths: 3, floorMs: 0 } } });
+    const short = runOf(spec, { settings: { timeLimit: givenTimeLimit(5_000), shrinkBudget: { lengths: 3, floorMs: 0 } } });
     short.state.longestCaseMs = 10_000;
     heldBy(short, [record(3, broken(3))]);
     expect(short.state.shrinkEndsAt).toBeLessThanOrEqual(short.startedAt + 5_000 + 1);

@@ -6,12 +6,11 @@ import type { ConfirmedFailure } from './reruns.js';
 import { shrinkBudgetInWords, shrinkBudgetOf } from './shrink-window.js';
 
 /** What every result of the property says, passed or not. */
-export type ResultBase = Pick<PropertyResult, 'name' | 'numRuns' | 'shrinkRuns' | 'casesAsked' | 'seed' | 'interrupted' | 'timeLimit'>;
+export type ResultBase = Pick<PropertyResult, 'name' | 'numRuns' | 'shrinkRuns' | 'casesAsked' | 'seed' | 'interrupted'> & { timeLimit: PropertyTimeLimit };
 
 /** The counts, the seed and the time limit of the run, `interrupted` when fast-check or our own clock cut it. */
 export function resultBase<T>(run: PropertyRun<T>, interrupted: boolean): ResultBase {
   const { state, plan } = run;
-  const timeLimit = timeLimitOf(run);
   return {
     name: run.spec.name,
     numRuns: state.judged + state.shrinkJudged,
@@ -19,13 +18,13 @@ export function resultBase<T>(run: PropertyRun<T>, interrupted: boolean): Result
     casesAsked: plan.planned,
     seed: plan.seed,
     interrupted: interrupted || state.cutShort,
-    ...(timeLimit && { timeLimit }),
+    timeLimit: timeLimitOf(run),
   };
 }
 
 /** A property with no counterexample: it held over the cases judged, or got none before its time limit. */
 export function passedResult<T>(run: PropertyRun<T>, base: ResultBase): PropertyResult {
-  const timeLimit = base.timeLimit ? propertyTimeLimitInWords(base.timeLimit) : isoOfMs(run.settings.timeLimitMs);
+  const timeLimit = propertyTimeLimitInWords(base.timeLimit);
   return { ...base, status: 'passed', ruleIds: [], exchanges: [], notes: [], reruns: [], message: passedMessage(run.state.judged, run.plan.planned, base.interrupted, timeLimit) };
 }
 
@@ -65,10 +64,10 @@ function notMinimalWords<T>(run: PropertyRun<T>, fellBack: boolean): string {
   return '';
 }
 
-/** The time limit as the result records it: only when where it came from is known. */
-function timeLimitOf<T>(run: PropertyRun<T>): PropertyTimeLimit | undefined {
-  const { timeLimitMs, timeLimitOrigin } = run.settings;
-  return timeLimitOrigin && { text: isoOfMs(timeLimitMs), ms: timeLimitMs, origin: timeLimitOrigin };
+/** The time limit as the result records it, in the words of its length in milliseconds. */
+function timeLimitOf<T>(run: PropertyRun<T>): PropertyTimeLimit {
+  const { ms, origin } = run.settings.timeLimit;
+  return { text: isoOfMs(ms), ms, origin };
 }
 
 /** `timeLimit` in words, with where it came from: a property it stopped says which limit to raise. */

@@ -74,7 +74,7 @@ export function startPropertyRun<T>(parts: RunParts<T>): PropertyRun<T> {
   // A timer of our own, not AbortSignal.timeout: a timeout signal held only through AbortSignal.any may be
   // collected before it fires, and the case in flight would then never hear of the limit.
   const clock = new AbortController();
-  const timer = setTimeout(() => clock.abort(new Error('the property time limit is over')), settings.timeLimitMs);
+  const timer = setTimeout(() => clock.abort(new Error('the property time limit is over')), settings.timeLimit.ms);
   const limit = AbortSignal.any([parts.context.signal, clock.signal]);
   // Every case of a batch waits on it at once (50 in certify): past Node's 10 listeners it would warn on stderr.
   setMaxListeners(0, limit);

@@ -12,7 +12,7 @@ export function heldBy<T>(run: PropertyRun<T>, records: ReadonlyArray<SubCaseRec
   if (failing === undefined) return true;
   const { state, settings } = run;
   if (state.lastFailure === undefined) {
-    const remainingMs = settings.timeLimitMs - (performance.now() - run.startedAt);
+    const remainingMs = settings.timeLimit.ms - (performance.now() - run.startedAt);
     state.shrinkEndsAt = performance.now() + shrinkBudgetMs(shrinkBudgetOf(run), state.longestCaseMs, remainingMs);
     if (shownAlready(failing.verdict.broken, settings.deadlineRulesFailed?.())) {
       state.notWorthShrinking = failing.verdict.broken;
