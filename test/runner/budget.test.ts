@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BudgetSpent, isBudgetSpent } from '../../src/core/budget-spent.js';
 import { startBudget } from '../../src/runner/budget.js';
-import { budgetShare, propertyTimeLimitAt } from '../../src/core/time-budget.js';
 import { budgetNote, budgetOutcome } from '../../src/runner/budget-outcome.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import type { RuleResult } from '../../src/rules/types.js';
@@ -45,30 +44,6 @@ describe('the run budget', () => {
     const user = new AbortController();
     user.abort();
     expect(isBudgetSpent(user.signal)).toBe(false);
-  });
-});
-
-describe('the property time limit the run\'s budget gives', () => {
-  const RUN = { text: 'PT10M', ms: 600_000 };
-  const GIVEN = { text: 'PT1M', ms: 60_000, origin: { source: 'given' as const } };
-
-  it('is what remains of the run\'s limit when the properties start, said to be what it left', () => {
-    expect(propertyTimeLimitAt({ run: RUN }, 600_000)).toEqual({ text: 'PT10M', ms: 600_000, origin: { source: 'budget' } });
-    expect(propertyTimeLimitAt({ run: RUN }, 538_000.7)).toEqual({ text: 'PT8M58S', ms: 538_000, origin: { source: 'budget' } });
-  });
-
-  it('is the one the configuration decided whenever there is one', () => {
-    expect(propertyTimeLimitAt({ run: RUN, property: GIVEN }, 238_000)).toBe(GIVEN);
-    expect(propertyTimeLimitAt({ property: GIVEN }, undefined)).toBe(GIVEN);
-  });
-
-  it('is refused to a run that has neither a time limit nor a property time limit', () => {
-    expect(() => propertyTimeLimitAt({}, undefined)).toThrow(/time limit/);
-  });
-
-  it('never reaches zero: a property with nothing left starts and stops at once', () => {
-    expect(budgetShare(0).ms).toBe(1);
-    expect(budgetShare(-5).ms).toBe(1);
   });
 });
 
