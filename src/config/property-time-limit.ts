@@ -1,6 +1,7 @@
 import type { Duration } from '../core/duration.js';
 import type { DurationSetting } from '../core/judge-context.js';
 import { chainInWords, isoOfMs, type PropertyTimeLimit } from '../core/property-time-limit.js';
+import type { TimeBudget } from '../core/time-budget.js';
 import { ConfigError } from '../errors.js';
 import { longestChain } from './property-catalog.js';
 
@@ -56,4 +57,13 @@ export function resolvePropertyTimeLimit(given: PropertyTimeLimit | undefined, s
   }
   if (sources.runTimeLimit !== undefined) return undefined;
   return { text: isoOfMs(needsMs), ms: needsMs, origin: { source: 'derived', chain: longest.chain, maxOperationDuration: sources.maxOperationDuration } };
+}
+
+/**
+ * The run's time budget, from its resolved configuration: its --time-limit, and the properties' limit as
+ * `resolvePropertyTimeLimit` decided it. The one place the kit and the library build it; the runner and the
+ * properties read it.
+ */
+export function timeBudgetOf(config: { timeLimit?: Duration; properties: { timeLimit?: PropertyTimeLimit } }): TimeBudget {
+  return { ...(config.timeLimit && { run: config.timeLimit }), ...(config.properties.timeLimit && { property: config.properties.timeLimit }) };
 }

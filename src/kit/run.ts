@@ -1,4 +1,5 @@
 import type { RunConfig } from '../config/run-config.js';
+import { timeBudgetOf } from '../config/property-time-limit.js';
 import { renderSummary, OUTPUT_MISSING_EXIT_CODE } from '../report/console.js';
 import { maskedProgress, maskedStream } from '../report/masked-output.js';
 import { createProgress } from '../report/progress.js';
@@ -74,6 +75,7 @@ export async function run(config: RunConfig, io: KitIo): Promise<RunResult> {
     const request: DriveRequest = {
       ...driveConfigOf(config),
       url,
+      timeBudget: timeBudgetOf(config),
       ...(config.properties.names.length > 0 && { properties: await propertySettings(config) }),
       ...(config.burst > 0 && { burst: { calls: config.burst, applies: config.burstApply } }),
       ...(restart && { restart: { with: restart, timeout: config.restartTimeout } }),
@@ -110,13 +112,12 @@ async function propertyChain(config: RunConfig): Promise<number> {
 
 /** The values of the configuration that driving and judging read. */
 function driveConfigOf(config: RunConfig): DriveConfig {
-  const { headers, changeSets, changesPointer, registration, maxOperationDuration, pollInterval, answerTimeout, planOnly, strict, showSecrets, only, skip, timeLimit, baseline, profile, configFile } = config;
+  const { headers, changeSets, changesPointer, registration, maxOperationDuration, pollInterval, answerTimeout, planOnly, strict, showSecrets, only, skip, baseline, profile, configFile } = config;
   return {
     headers, changeSets, changesPointer, maxOperationDuration, pollInterval, answerTimeout, planOnly, strict, showSecrets, profile,
     ...(registration && { registration }),
     ...(only && { only }),
     ...(skip && { skip }),
-    ...(timeLimit && { timeLimit }),
     ...(baseline && { baseline }),
     ...(configFile !== undefined && { configFile }),
   };
@@ -136,8 +137,8 @@ async function startReference(config: RunConfig, reference: Extract<RunConfig['t
   });
 }
 
-/** The property suites the configuration names, with its budgets; fast-check loads only for a run that has properties. */
-async function propertySettings(config: RunConfig): Promise<PropertyRunSettings & { timeLimitGiven: boolean }> {
+/** The property suites the configuration names, and their cases; fast-check loads only for a run that has properties. */
+async function propertySettings(config: RunConfig): Promise<PropertyRunSettings> {
   const { PROPERTIES } = await import('../../suites/properties/index.js');
   const { properties } = config;
   const suites = properties.names.map((name) => {
@@ -148,11 +149,6 @@ async function propertySettings(config: RunConfig): Promise<PropertyRunSettings 
   return {
     suites,
     ...(properties.maxExamples !== undefined && { maxExamples: properties.maxExamples }),
-    // Without a limit of their own, the properties get what the run's budget leaves (the runner decides it when they start).
-    timeLimitMs: properties.timeLimit?.ms ?? config.timeLimit!.ms,
-    // Given or derived: the run's budget leaves it as it is.
-    timeLimitGiven: properties.timeLimit !== undefined,
-    ...(properties.timeLimit && { timeLimitOrigin: properties.timeLimit.origin }),
     ...(properties.seed !== undefined && { seed: properties.seed }),
     ...(properties.path !== undefined && { path: properties.path }),
     allowApplyGenerated: properties.allowApplyGenerated,

@@ -1,6 +1,7 @@
 import type { ChangeSetInfo, JudgeContext } from '../core/judge-context.js';
 import type { PropertyResult } from '../core/property-result.js';
-import type { PropertyTimeLimitOrigin } from '../core/property-time-limit.js';
+import type { PropertyTimeLimit } from '../core/property-time-limit.js';
+import { budgetShare, isShared } from '../core/time-budget.js';
 import type { PropertyContext, PropertySuite } from '../../suites/properties/property.js';
 import type { SuiteContext } from '../../suites/suite.js';
 
@@ -10,15 +11,6 @@ export interface PropertyRunSettings {
   suites: readonly PropertySuite[];
   /** Cases per property; absent: each property's own default. */
   maxExamples?: number;
-  /** Wall-clock budget of each property, generation and shrinking included. */
-  timeLimitMs: number;
-  /**
-   * The time limit is what the run's budget leaves for all the properties together: properties that take
-   * turns share it, so that one shrinking a failure cannot leave the next one without a case.
-   */
-  timeLimitShared?: boolean;
-  /** Where the time limit came from, for the message of a property it stopped; absent: not said. */
-  timeLimitOrigin?: PropertyTimeLimitOrigin;
   seed?: number;
   /** With `seed`: replays the one case this fast-check path names. */
   path?: string;
@@ -35,10 +27,14 @@ export interface PropertyRunSettings {
  * Properties that only plan start at once; properties that apply take turns once `appliesMayStart` has
  * resolved (the scenarios' applies are done), so that no two applies for one application and environment
  * overlap. A property that applies alongside starts at once too, and holds back only its applies until its turn.
+ * Each runs within `timeLimit`, generation and shrinking included; when that is what the run's budget left for
+ * them all, properties that take turns share it, so that one shrinking a failure cannot leave the next one
+ * without a case.
  */
 export async function runProperties(
   base: SuiteContext,
   settings: PropertyRunSettings,
+  timeLimit: PropertyTimeLimit,
   judgeContext: JudgeContext,
   registerChangeSet: (info: ChangeSetInfo) => void,
   appliesMayStart: Promise<unknown> = Promise.resolve(),
@@ -49,8 +45,7 @@ export async function runProperties(
     registerChangeSet,
     settings: {
       maxExamples: settings.maxExamples ?? suite.defaultMaxExamples,
-      timeLimitMs: settings.timeLimitMs,
-      ...(settings.timeLimitOrigin && { timeLimitOrigin: settings.timeLimitOrigin }),
+      timeLimit,
       seed: settings.seed,
       path: settings.path,
       allowApplyGenerated: settings.allowApplyGenerated,
@@ -58,7 +53,7 @@ export async function runProperties(
       ...(settings.deadlineRulesKnown && { deadlineRulesKnown: settings.deadlineRulesKnown }),
     },
   });
-  const deadline = performance.now() + settings.timeLimitMs;
+  const deadline = performance.now() + timeLimit.ms;
   const planned = settings.suites.map((suite) => {
     const context = contextFor(suite);
     return { suite, context, applies: suite.applies(context.settings, context.planOnly) };
@@ -69,9 +64,9 @@ export async function runProperties(
     planned.map(({ suite, context, applies }) => {
       if (!applies) return suite.run(context);
       const limited = (): PropertyContext => {
-        const timeLimitMs = settings.timeLimitShared ? shareOf(deadline - performance.now(), turnsLeft) : settings.timeLimitMs;
+        const limit = isShared(timeLimit) ? budgetShare(shareOf(deadline - performance.now(), turnsLeft)) : timeLimit;
         turnsLeft--;
-        return { ...context, settings: { ...context.settings, timeLimitMs } };
+        return { ...context, settings: { ...context.settings, timeLimit: limit } };
       };
       const turn = suite.appliesAlongside ? suite.run({ ...limited(), appliesMayStart: applyTurn }) : applyTurn.then(() => suite.run(limited()));
       applyTurn = turn.catch(() => undefined);

@@ -21,7 +21,8 @@ import { RestartFailedError } from '../errors.js';
 import { concludeRun } from './conclude.js';
 import { trackedProperty, trackedSuite } from './suite-tracking.js';
 import type { SuiteProgress } from '../core/suite-progress.js';
-import { startBudget, withBudgetedTimeLimit, type RunBudget } from './budget.js';
+import { startBudget, type RunBudget } from './budget.js';
+import { propertyTimeLimitAt, type TimeBudget } from '../core/time-budget.js';
 import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
 import { deadlineRulesFailed as deadlineRulesFailedIn } from './deadline-failures.js';
@@ -32,7 +33,7 @@ import { COLLECTOR_PACING } from '../client/collector-pacing.js';
 /** The values of the run's configuration that driving and judging read; the profile and the config file only to record them. */
 export type DriveConfig = Pick<
   RunConfig,
-  'headers' | 'changeSets' | 'changesPointer' | 'registration' | 'maxOperationDuration' | 'pollInterval' | 'answerTimeout' | 'planOnly' | 'strict' | 'showSecrets' | 'only' | 'skip' | 'timeLimit' | 'baseline'
+  'headers' | 'changeSets' | 'changesPointer' | 'registration' | 'maxOperationDuration' | 'pollInterval' | 'answerTimeout' | 'planOnly' | 'strict' | 'showSecrets' | 'only' | 'skip' | 'baseline'
 > &
   Partial<Pick<RunConfig, 'profile' | 'configFile'>>;
 
@@ -40,8 +41,10 @@ export type DriveConfig = Pick<
 export interface DriveRequest extends DriveConfig {
   url: string;
   suites?: readonly Suite[];
-  /** Property suites and their budgets; absent: none run. Without `timeLimitGiven`, a run with a time limit sets their limit. */
-  properties?: PropertyRunSettings & { timeLimitGiven?: boolean };
+  /** What the run may spend: its --time-limit, and each property's limit; absent: no limit (and no property may run). */
+  timeBudget?: TimeBudget;
+  /** Property suites and how many cases each gets, or the one case to replay; absent: none run. */
+  properties?: PropertyRunSettings;
   /** The burst (--burst); absent: no burst. */
   burst?: { calls: number; applies: boolean };
   /** Restarts the provisioner while operations are in progress, within `timeout`; absent: durability.survives-restart is not exercised. */
@@ -86,13 +89,6 @@ export function submitWaitFor(answerTimeoutMs: number): number {
   return Math.max(answerTimeoutMs * 3, answerTimeoutMs + 20_000);
 }
 
-/** The property settings of the run: a time limit nobody gave is what the run's budget leaves (see derivedPropertyTimeLimitMs). */
-function propertySettings(request: DriveRequest, budget: RunBudget | undefined): PropertyRunSettings {
-  const given = request.properties!;
-  if (!budget) return given;
-  return withBudgetedTimeLimit(given, budget.remainingMs());
-}
-
 /** The properties, each telling `progress` how it goes when someone listens. */
 function trackedProperties(settings: PropertyRunSettings, progress: SuiteProgress | undefined): PropertyRunSettings {
   if (!progress) return settings;
@@ -107,23 +103,60 @@ function casesAsked(properties: DriveRequest['properties']): Record<string, numb
   return Object.fromEntries(properties.suites.map((suite) => [suite.name, replaying ? 1 : (properties.maxExamples ?? suite.defaultMaxExamples)]));
 }
 
+/** What one run's driving shares between its steps: the transcript, the connections, the signals and the budget. */
+interface Drive {
+  readonly request: DriveRequest;
+  readonly startedAt: number;
+  readonly transcript: Transcript;
+  readonly client: ProvisionerClient;
+  /** The user's stop: the only one that makes the run interrupted. */
+  readonly userSignal: AbortSignal;
+  /** A target whose first wave of calls all ended in transport errors answers nothing: the run stops there. */
+  readonly nothingAnswered: AbortController;
+  /** A restart that failed is a kit error: nothing more is driven, and what was in flight is not followed on. */
+  readonly restartFailed: AbortController;
+  /** Aborts when any of the above does, or the run's time limit passes. */
+  readonly signal: AbortSignal;
+  /** The clock of the run's --time-limit; absent: none. */
+  readonly clock?: RunBudget;
+  /** Property suites add the change sets they generate while the run goes on: the judgement must know them all. */
+  readonly context: JudgeContext;
+  readonly suiteContext: SuiteContext;
+  readonly operations: OperationConclusion[];
+  properties: PropertyResult[];
+  kitError?: RestartFailedError;
+}
+
 /** Plays the control plane against the provisioner, then judges the whole transcript. */
 export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> {
+  const drive = openDrive(request);
+  try {
+    await driveAll(drive);
+  } finally {
+    drive.clock?.dispose();
+    await drive.client.close();
+  }
+  // Driving's garbage is collected before judging makes its own: judging a long run's transcript builds views of
+  // tens of thousands of exchanges, which otherwise grew the heap on top of what driving left.
+  COLLECTOR_PACING.collectNow();
+  return judgeDrive(drive);
+}
+
+/** Opens the run's client and poller, and starts its clock: nothing is sent yet. */
+function openDrive(request: DriveRequest): Drive {
   const startedAt = now();
   const transcript = new Transcript();
-  const burst = request.burst?.calls ?? 0;
-  // A target whose first wave of calls all ended in transport errors answers nothing: the run stops there.
   const nothingAnswered = new AbortController();
   const wave = new FirstWave((decision, exchanges) => {
     if (decision === 'unreachable') nothingAnswered.abort(new NothingAnswered(exchanges));
   });
-  const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS + burst, watch: wave });
+  const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS + (request.burst?.calls ?? 0), watch: wave });
   const userSignal = request.signal ?? new AbortController().signal;
   // The budget stops driving like the user's stop does, but it is an ordinary end: only the user's makes the run interrupted.
-  const budget = request.timeLimit ? startBudget(request.timeLimit, now) : undefined;
-  // A restart that failed is a kit error: nothing more is driven, and what was in flight is not followed on.
+  const runLimit = request.timeBudget?.run;
+  const clock = runLimit ? startBudget(runLimit, now) : undefined;
   const restartFailed = new AbortController();
-  const signal = AbortSignal.any([userSignal, nothingAnswered.signal, restartFailed.signal, ...(budget ? [budget.signal] : [])]);
+  const signal = AbortSignal.any([userSignal, nothingAnswered.signal, restartFailed.signal, ...(clock ? [clock.signal] : [])]);
   // Every request in flight listens to the run's signal; hundreds at once are expected, not a leak.
   setMaxListeners(0, signal);
   const poller = new Poller(
@@ -138,7 +171,6 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
     request.observer,
     signal,
   );
-  // Property suites add the change sets they generate while the run goes on: the judgement must know them all.
   const context: JudgeContext = {
     changeSets: request.changeSets.map(({ name, file, changes }) => ({ name, file, changes })),
     answerTimeoutMs: request.answerTimeout.ms,
@@ -148,95 +180,120 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
     planOnly: request.planOnly,
     startedAt,
   };
-  const tracked = (suite: Suite): Suite => (request.progress ? trackedSuite(suite, request.progress) : suite);
   const operations: OperationConclusion[] = [];
-  let properties: PropertyResult[] = [];
-  let kitError: RestartFailedError | undefined;
-  try {
-    const restartWhileOpening = async (restart: NonNullable<DriveRequest['restart']>, answers: Promise<readonly Exchange[]>): Promise<void> => {
-      try {
-        await tracked(restartSuite(restart.with, restart.timeout.ms, answers)).run(suiteContext);
-      } catch (error) {
-        if (!(error instanceof RestartFailedError)) throw error;
-        kitError = error;
-        restartFailed.abort(error);
-      }
-    };
-    const suiteContext: SuiteContext = {
-      client,
-      poller,
-      changeSets: request.changeSets,
-      planOnly: request.planOnly,
-      changesPointer: request.changesPointer,
-      submitWaitMs: submitWaitFor(request.answerTimeout.ms),
-      answerTimeoutMs: request.answerTimeout.ms,
-      signal,
-      concluded: (conclusion: OperationConclusion) => operations.push(conclusion),
-    };
-    // With a restart, the suites that open the run go first and alone; the restart happens while their opening
-    // work is in progress, and every other suite starts once it has ended, so that none of their calls meets it.
-    const suites = request.suites ?? SCENARIOS;
-    const openers = request.restart ? suites.filter((suite) => suite.opensRun) : [];
-    const opening = openers.map((suite) => {
-      let told!: (answers: readonly Exchange[]) => void;
-      const answered = new Promise<readonly Exchange[]>((resolve) => (told = resolve));
-      const ran = tracked(suite)
-        .run({ ...suiteContext, openingAnswered: told })
-        .finally(() => told([]));
-      return { answered, ran };
-    });
-    const restarted = request.restart ? restartWhileOpening(request.restart, Promise.all(opening.map((o) => o.answered)).then((parts) => parts.flat())) : Promise.resolve();
-    const others = suites.filter((suite) => !openers.includes(suite));
-    const scenarios = Promise.all([...opening.map((o) => o.ran), restarted.then(() => Promise.all(others.map(tracked).map((suite) => suite.run(suiteContext))))]);
-    // The burst's plans change nothing, so it runs alongside the scenarios.
-    const burstOver = restarted.then(() => (burst > 0 && !signal.aborted ? runBurst(suiteContext, tracked(burstSuite({ calls: burst, applies: request.burst?.applies ?? false }))) : undefined));
-    // What the scenarios showed of rules only a wait past the deadline can break: properties need not wait to show it again.
-    let deadlineRulesFailed: ReadonlySet<string> | undefined;
-    const scenariosJudged = scenarios.then(() => {
-      deadlineRulesFailed = deadlineRulesFailedIn(scenariosOf(transcript), context);
-    });
-    // Properties start once the burst is over, alongside the rest of the scenarios: inside the burst's window a
-    // refusal of their calls would be the burst's, and their own batches would blur what the burst showed. Their
-    // applies wait for the scenarios' (see runProperties), as the control plane never runs two applies under one lock.
-    const propertiesDone = burstOver.then(async () => {
-      if (!request.properties || nothingAnswered.signal.aborted || restartFailed.signal.aborted) return;
-      const settings = { ...trackedProperties(propertySettings(request, budget), request.progress), deadlineRulesFailed: () => deadlineRulesFailed, deadlineRulesKnown: scenariosJudged };
-      properties = await runProperties(suiteContext, settings, context, (info) => context.changeSets.push(info), scenariosJudged);
-    });
-    await Promise.all([scenariosJudged, burstOver, propertiesDone]);
-    await poller.settle();
-    // Reads of what was read early in the run, now that time has passed.
-    const late = lateReads(transcript, request.pollInterval.ms);
-    if (late && !signal.aborted) await tracked(late).run(suiteContext);
-  } finally {
-    budget?.dispose();
-    await client.close();
-  }
+  const suiteContext: SuiteContext = {
+    client,
+    poller,
+    changeSets: request.changeSets,
+    planOnly: request.planOnly,
+    changesPointer: request.changesPointer,
+    submitWaitMs: submitWaitFor(request.answerTimeout.ms),
+    answerTimeoutMs: request.answerTimeout.ms,
+    signal,
+    concluded: (conclusion: OperationConclusion) => operations.push(conclusion),
+  };
+  return { request, startedAt, transcript, client, userSignal, nothingAnswered, restartFailed, signal, ...(clock && { clock }), context, suiteContext, operations, properties: [] };
+}
 
-  // Driving's garbage is collected before judging makes its own: judging a long run's transcript builds views of
-  // tens of thousands of exchanges, which otherwise grew the heap on top of what driving left.
-  COLLECTOR_PACING.collectNow();
-  const interrupted = userSignal.aborted;
+/** A suite as the run drives it: telling the live progress how it goes when someone listens. */
+function tracked(drive: Drive, suite: Suite): Suite {
+  return drive.request.progress ? trackedSuite(suite, drive.request.progress) : suite;
+}
+
+/** The scenarios, the restart, the burst and the properties, then the late reads, until all have ended. */
+async function driveAll(drive: Drive): Promise<void> {
+  const { request, suiteContext, signal } = drive;
+  const { scenarios, restarted } = startScenarios(drive);
+  // The burst's plans change nothing, so it runs alongside the scenarios.
+  const burst = request.burst;
+  const burstOver = restarted.then(() => (burst && burst.calls > 0 && !signal.aborted ? runBurst(suiteContext, tracked(drive, burstSuite(burst))) : undefined));
+  // What the scenarios showed of rules only a wait past the deadline can break: properties need not wait to show it again.
+  let deadlineRulesFailed: ReadonlySet<string> | undefined;
+  const scenariosJudged = scenarios.then(() => {
+    deadlineRulesFailed = deadlineRulesFailedIn(scenariosOf(drive.transcript), drive.context);
+  });
+  // Properties start once the burst is over, alongside the rest of the scenarios: inside the burst's window a
+  // refusal of their calls would be the burst's, and their own batches would blur what the burst showed. Their
+  // applies wait for the scenarios' (see runProperties), as the control plane never runs two applies under one lock.
+  const propertiesDone = burstOver.then(() => runPropertiesOf(drive, scenariosJudged, () => deadlineRulesFailed));
+  await Promise.all([scenariosJudged, burstOver, propertiesDone]);
+  await suiteContext.poller.settle();
+  // Reads of what was read early in the run, now that time has passed.
+  const late = lateReads(drive.transcript, request.pollInterval.ms);
+  if (late && !signal.aborted) await tracked(drive, late).run(suiteContext);
+}
+
+/**
+ * Starts the scenarios. With a restart, the suites that open the run go first and alone; the restart happens while
+ * their opening work is in progress, and every other suite starts once it has ended, so that none of their calls meets it.
+ */
+function startScenarios(drive: Drive): { scenarios: Promise<unknown>; restarted: Promise<void> } {
+  const { request, suiteContext } = drive;
+  const suites = request.suites ?? SCENARIOS;
+  const openers = request.restart ? suites.filter((suite) => suite.opensRun) : [];
+  const opening = openers.map((suite) => {
+    let told!: (answers: readonly Exchange[]) => void;
+    const answered = new Promise<readonly Exchange[]>((resolve) => (told = resolve));
+    const ran = tracked(drive, suite)
+      .run({ ...suiteContext, openingAnswered: told })
+      .finally(() => told([]));
+    return { answered, ran };
+  });
+  const openingAnswers = Promise.all(opening.map((o) => o.answered)).then((parts) => parts.flat());
+  const restarted = request.restart ? restartWhileOpening(drive, request.restart, openingAnswers) : Promise.resolve();
+  const others = suites.filter((suite) => !openers.includes(suite));
+  const scenarios = Promise.all([...opening.map((o) => o.ran), restarted.then(() => Promise.all(others.map((suite) => tracked(drive, suite).run(suiteContext))))]);
+  return { scenarios, restarted };
+}
+
+/** Restarts the provisioner once the opening suites' answers are in; a restart that failed stops the run as a kit error. */
+async function restartWhileOpening(drive: Drive, restart: NonNullable<DriveRequest['restart']>, answers: Promise<readonly Exchange[]>): Promise<void> {
+  try {
+    await tracked(drive, restartSuite(restart.with, restart.timeout.ms, answers)).run(drive.suiteContext);
+  } catch (error) {
+    if (!(error instanceof RestartFailedError)) throw error;
+    drive.kitError = error;
+    drive.restartFailed.abort(error);
+  }
+}
+
+/**
+ * Runs the property suites, when the run has any and its target answered, each within the limit the run's time
+ * budget gives them as they start. Their applies wait until the scenarios are judged (`scenariosJudged`), which is
+ * also when `deadlineRulesFailed` knows what the scenarios showed.
+ */
+async function runPropertiesOf(drive: Drive, scenariosJudged: Promise<void>, deadlineRulesFailed: () => ReadonlySet<string> | undefined): Promise<void> {
+  const { request, context } = drive;
+  if (!request.properties || drive.nothingAnswered.signal.aborted || drive.restartFailed.signal.aborted) return;
+  const timeLimit = propertyTimeLimitAt(request.timeBudget ?? {}, drive.clock?.remainingMs());
+  const settings = { ...trackedProperties(request.properties, request.progress), deadlineRulesFailed, deadlineRulesKnown: scenariosJudged };
+  drive.properties = await runProperties(drive.suiteContext, settings, timeLimit, context, (info) => context.changeSets.push(info), scenariosJudged);
+}
+
+/** Judges what the run drove, with what it knew of its budget and settings. */
+function judgeDrive(drive: Drive): RunOutcome {
+  const { request, clock } = drive;
+  const interrupted = drive.userSignal.aborted;
   // Of a target that answered nothing, only that is said: what the run did not get to is beside the point.
-  const unreachable = nothingAnswered.signal.aborted;
+  const unreachable = drive.nothingAnswered.signal.aborted;
   return concludeRun({
     url: request.url,
-    startedAt,
+    startedAt: drive.startedAt,
     finishedAt: now(),
-    transcript,
-    context,
+    transcript: drive.transcript,
+    context: drive.context,
     selection: { only: request.only, skip: request.skip, strict: request.strict },
     interrupted,
-    ...(kitError && { kitError }),
+    ...(drive.kitError && { kitError: drive.kitError }),
     ...(request.baseline && { baseline: request.baseline.waivers }),
     notes: unreachable ? [] : [
       ...(interrupted ? ['the run was stopped before it ended: what was not driven was not judged, so it cannot pass'] : []),
       ...(request.properties?.suites.length ? [] : ['the property suites did not run: generated change sets and bad input were not tried']),
       ...(request.restart ? [] : [notRestartedNote()]),
     ],
-    operations,
-    properties,
-    ...(budget && { budget: { limit: budget.limit, spentMs: budget.spentMs(), exhausted: budget.exhausted(), casesAsked: casesAsked(request.properties) } }),
+    operations: drive.operations,
+    properties: drive.properties,
+    ...(clock && { budget: { limit: clock.limit, spentMs: clock.spentMs(), exhausted: clock.exhausted(), casesAsked: casesAsked(request.properties) } }),
     settings: {
       ...(request.profile !== undefined && { profile: request.profile }),
       ...(request.configFile !== undefined && { configFile: request.configFile }),
@@ -252,4 +309,3 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
     },
   });
 }
-

@@ -1,7 +1,7 @@
 import type { Arbitrary } from 'fast-check';
 import type { ChangeSetInfo, JudgeContext } from '../../src/core/judge-context.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
-import type { PropertyTimeLimitOrigin } from '../../src/core/property-time-limit.js';
+import type { PropertyTimeLimit } from '../../src/core/property-time-limit.js';
 import type { SuiteContext } from '../suite.js';
 import type { ShrinkBudget } from './shrink-budget.js';
 
@@ -9,10 +9,11 @@ import type { ShrinkBudget } from './shrink-budget.js';
 export interface PropertySettings {
   /** Cases per property. */
   maxExamples: number;
-  /** Wall-clock budget of one property, generation and shrinking included; past it the property stops with what it has. */
-  timeLimitMs: number;
-  /** Where the time limit came from, said when it stops the property; absent: not said. */
-  timeLimitOrigin?: PropertyTimeLimitOrigin;
+  /**
+   * Wall-clock budget of one property, generation and shrinking included, and where it came from (the run's time
+   * budget): past it the property stops with what it has, and says which limit stopped it.
+   */
+  timeLimit: PropertyTimeLimit;
   /** Replays one exact case when given with `path`. */
   seed?: number;
   path?: string;

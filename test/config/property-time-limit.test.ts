@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { propertyTimeLimitMs } from '../../src/config/property-time-limit.js';
+import { propertyTimeLimitMs, timeBudgetOf } from '../../src/config/property-time-limit.js';
+import { propertyTimeLimitAt } from '../../src/core/time-budget.js';
 import { resolveRunConfig } from '../../src/config/run-config.js';
 import type { RunOptions } from '../../src/config/run-options.js';
 import { isoOfMs } from '../../src/core/property-time-limit.js';
@@ -105,5 +106,21 @@ describe('the property time limit of a run', () => {
     expect(unknown.properties.timeLimit).toEqual({ text: 'PT5S', ms: 5000, origin: { source: 'given' } });
     const reference = await resolve({ reference: true, propertyTimeLimit: 'PT5S' });
     expect(reference.properties.timeLimit).toMatchObject({ text: 'PT5S' });
+  });
+});
+
+describe('the time budget of a run', () => {
+  it('holds the run’s limit and the properties’ limit as the configuration resolved them', async () => {
+    const certify = await resolve(PT15M_CERTIFY);
+    expect(timeBudgetOf(certify)).toEqual({ property: certify.properties.timeLimit });
+    expect(timeBudgetOf(certify).property?.origin).toMatchObject({ source: 'derived', chain: 2 });
+    const given = await resolve({ ...PT15M_CERTIFY, timeLimit: 'PT2H', propertyTimeLimit: 'PT40M' });
+    expect(timeBudgetOf(given)).toEqual({ run: { text: 'PT2H', ms: 7_200_000 }, property: { text: 'PT40M', ms: 2_400_000, origin: { source: 'given' } } });
+  });
+
+  it('leaves the properties what the run’s limit leaves when only the run has one', async () => {
+    const ci = await resolve({ url: URL, profile: 'ci' });
+    expect(timeBudgetOf(ci)).toEqual({ run: { text: 'PT15M', ms: 900_000 } });
+    expect(propertyTimeLimitAt(timeBudgetOf(ci), 300_000)).toEqual({ text: 'PT5M', ms: 300_000, origin: { source: 'budget' } });
   });
 });

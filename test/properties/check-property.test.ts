@@ -3,10 +3,11 @@ import fc from 'fast-check';
 import { checkProperty } from '../../suites/properties/check-property.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import type { CaseVerdict, PropertyContext, PropertySettings, PropertySpec } from '../../suites/properties/property.js';
+import { givenTimeLimit } from '../support/time-limit.js';
 
 // checkProperty itself only reads the settings and the run's signal; cases do the HTTP.
 function contextWith(settings: Partial<PropertySettings>, signal = new AbortController().signal): PropertyContext {
-  return { settings: { maxExamples: 50, timeLimitMs: 10_000, allowApplyGenerated: false, ...settings }, signal } as unknown as PropertyContext;
+  return { settings: { maxExamples: 50, timeLimit: givenTimeLimit(10_000), allowApplyGenerated: false, ...settings }, signal } as unknown as PropertyContext;
 }
 
 const HELD: CaseVerdict = { broken: [], exchanges: [], notes: [] };
@@ -70,7 +71,7 @@ describe('checkProperty', () => {
   it('ends at the time limit: a slow property that found nothing passes, interrupted, and stops its running case', async () => {
     let stoppedInTime = false;
     const result = await checkProperty(
-      contextWith({ maxExamples: 1000, timeLimitMs: 300, timeLimitOrigin: { source: 'given' } }),
+      contextWith({ maxExamples: 1000, timeLimit: givenTimeLimit(300) }),
       // A case that runs until it is told to stop: the limit strikes while it is in flight, however loaded the machine.
       spec(async (_n, _suite, signal) => {
         await new Promise<void>((resolve) => {
@@ -103,7 +104,7 @@ describe('checkProperty', () => {
       },
       describe: (values) => `${values.length} values`,
     };
-    const result = await checkProperty(contextWith({ seed: 3, timeLimitMs: 500 }), slowShrinking);
+    const result = await checkProperty(contextWith({ seed: 3, timeLimit: givenTimeLimit(500) }), slowShrinking);
     expect(result.status).toBe('failed');
     expect(result.interrupted).toBe(true);
     expect(result.counterexample).toMatch(/^\d+ values$/);
@@ -182,7 +183,7 @@ describe('checkProperty', () => {
     let ended = 0;
     let shrinkEnded = 0;
     const context = {
-      ...contextWith({ seed: 5, maxExamples: 200, timeLimitMs: 400 }),
+      ...contextWith({ seed: 5, maxExamples: 200, timeLimit: givenTimeLimit(400) }),
       caseEnded: (kind?: { shrinking: boolean }) => (kind?.shrinking ? shrinkEnded++ : ended++),
     } as PropertyContext;
     const result = await checkProperty(context, spec(async (_n, _suite, signal) => {
@@ -378,7 +379,7 @@ describe('checkProperty', () => {
 
     it('is interrupted when the time limit cuts a batch short, and counts only the sub-cases it judged', async () => {
       const result = await checkProperty(
-        contextWith({ maxExamples: 100, timeLimitMs: 300, timeLimitOrigin: { source: 'derived', chain: 2, maxOperationDuration: { text: 'PT0.1S', ms: 100, source: 'flag' } } }),
+        contextWith({ maxExamples: 100, timeLimit: { text: 'PT0.3S', ms: 300, origin: { source: 'derived', chain: 2, maxOperationDuration: { text: 'PT0.1S', ms: 100, source: 'flag' } } } }),
         batched(async (n, _suite, signal) => {
           // The first batch holds at once; the next ones run until the limit tells them to stop.
           if (n >= 0 && _suite.startsWith('property/test#1.')) return HELD;

@@ -15,6 +15,7 @@ import { settleOperations } from '../../suites/properties/model/settle.js';
 import { operationWithinMaxDuration } from '../../src/rules/catalog/operation-lifecycle.js';
 import type { PropertyContext } from '../../suites/properties/property.js';
 import { context } from '../support/transcript-builder.js';
+import { givenTimeLimit } from '../support/time-limit.js';
 
 const SHOP_DB_SET: LoadedChangeSet = { name: 'shop-db', file: 'shop-db.json', text: '{}', changes: [{ id: 'shop-db', environment: 'test' }], lockKey: 'shop' };
 
@@ -54,7 +55,7 @@ function driverWith(appliesMayStart: Promise<unknown>, stop: AbortController, ru
     concluded: () => undefined,
     judgeContext,
     registerChangeSet: () => undefined,
-    settings: { maxExamples: 1, timeLimitMs: 1000, allowApplyGenerated: false },
+    settings: { maxExamples: 1, timeLimit: givenTimeLimit(1000), allowApplyGenerated: false },
     appliesMayStart,
   };
   return { driver: new CaseDriver(propertyContext, 'property/model-based-runs#1.1', stop.signal), client };
@@ -162,7 +163,7 @@ describe('the control plane keeps reading while a case waits on a lock', () => {
       concluded: () => undefined,
       judgeContext,
       registerChangeSet: () => undefined,
-      settings: { maxExamples: 1, timeLimitMs: 10_000, allowApplyGenerated: false },
+      settings: { maxExamples: 1, timeLimit: givenTimeLimit(10_000), allowApplyGenerated: false },
       appliesMayStart: lock,
     };
     const driver = new CaseDriver(propertyContext, 'property/model-based-runs#1.1', stop.signal);

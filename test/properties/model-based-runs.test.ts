@@ -14,6 +14,7 @@ import { MODEL_BASED_RUNS, modelBasedRuns, modelBasedRunsSpec } from '../../suit
 import { MODEL_CASE_RULES } from '../../suites/properties/model/case-rules.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import type { PropertyContext } from '../../suites/properties/property.js';
+import { givenTimeLimit } from '../support/time-limit.js';
 
 // Short work and a short poll interval keep a case around a few hundred milliseconds; the contract is the same at any speed.
 const WORK_MS = 200;
@@ -81,7 +82,7 @@ async function modelContext(url: string, budget: Budget): Promise<{ context: Pro
     answerTimeoutMs: 2000,
     signal,
     concluded: () => undefined,
-    settings: { maxExamples: budget.maxExamples, timeLimitMs: 30_000, seed: budget.seed, path: budget.path, allowApplyGenerated: false },
+    settings: { maxExamples: budget.maxExamples, timeLimit: givenTimeLimit(30_000), seed: budget.seed, path: budget.path, allowApplyGenerated: false },
     judgeContext,
     registerChangeSet: (info) => judgeContext.changeSets.push(info),
   };

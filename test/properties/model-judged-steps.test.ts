@@ -15,6 +15,7 @@ import { RuleViolation } from '../../suites/properties/model/violation.js';
 import type { PropertyContext } from '../../suites/properties/property.js';
 import { context, IN_PROGRESS, OP_ID, SHOP_DB, shopDbFinal, TranscriptBuilder } from '../support/transcript-builder.js';
 import { propertyHarness } from './support.js';
+import { givenTimeLimit } from '../support/time-limit.js';
 
 const SHOP_DB_SET: LoadedChangeSet = { name: 'shop-db', file: 'shop-db.json', text: '{}', changes: [{ id: 'shop-db', environment: 'test' }], lockKey: 'shop' };
 const SUITE = 'property/model-based-runs#1';
@@ -42,7 +43,7 @@ function driverOver(builder: TranscriptBuilder, judgeContext: JudgeContext): Cas
     concluded: () => undefined,
     judgeContext,
     registerChangeSet: () => undefined,
-    settings: { maxExamples: 1, timeLimitMs: 1000, allowApplyGenerated: false },
+    settings: { maxExamples: 1, timeLimit: givenTimeLimit(1000), allowApplyGenerated: false },
   };
   return new CaseDriver(propertyContext, SUITE, signal);
 }

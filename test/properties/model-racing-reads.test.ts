@@ -5,6 +5,7 @@ import type { PropertyRunSettings } from '../../src/runner/properties.js';
 import { driveAndJudge } from '../../src/runner/run.js';
 import type { RunOutcome } from '../../src/runner/outcome.js';
 import { modelBasedRuns } from '../../suites/properties/model/index.js';
+import { givenTimeLimit } from '../support/time-limit.js';
 
 /**
  * Work that has ended by the first read: the fault breaks the contract only after the final answer, and every case then
@@ -58,6 +59,7 @@ async function run(url: string, properties?: PropertyRunSettings): Promise<RunOu
     planOnly: false,
     strict: false,
     showSecrets: false,
+    timeBudget: { property: givenTimeLimit(30_000) },
     properties,
   });
 }
@@ -88,7 +90,7 @@ describe('the racing-reads fault of the reference', () => {
     expect(scenarios.exitCode).toBe(0);
     expect(scenarios.rules.find((r) => r.id === RULE)?.status).toBe('pass');
 
-    const withModel = await run(url, { suites: [modelBasedRuns], maxExamples: 40, timeLimitMs: 30_000, seed: 2, allowApplyGenerated: false });
+    const withModel = await run(url, { suites: [modelBasedRuns], maxExamples: 40, seed: 2, allowApplyGenerated: false });
     expect(notHolding(withModel)).toEqual([RULE]);
     expect(withModel.exitCode).toBe(1);
     const [property] = withModel.properties;

@@ -6,6 +6,7 @@ import { startReferenceProvisioner, type ReferenceOptions, type RunningReference
 import type { JudgeContext } from '../../src/core/judge-context.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import type { PropertyContext, PropertySettings } from '../../suites/properties/property.js';
+import { givenTimeLimit } from '../support/time-limit.js';
 
 export interface PropertyHarness {
   context: PropertyContext;
@@ -60,7 +61,7 @@ export function propertyHarness(): (reference: ReferenceOptions, settings?: Part
       concluded: () => undefined,
       judgeContext,
       registerChangeSet: (info) => judgeContext.changeSets.push(info),
-      settings: { maxExamples: 20, timeLimitMs: 30_000, allowApplyGenerated: false, ...settings },
+      settings: { maxExamples: 20, timeLimit: givenTimeLimit(30_000), allowApplyGenerated: false, ...settings },
     };
     return { context, transcript, judgeContext };
   };

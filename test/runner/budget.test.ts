@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BudgetSpent, isBudgetSpent } from '../../src/core/budget-spent.js';
-import { derivedPropertyTimeLimitMs, startBudget, withBudgetedTimeLimit } from '../../src/runner/budget.js';
+import { startBudget } from '../../src/runner/budget.js';
 import { budgetNote, budgetOutcome } from '../../src/runner/budget-outcome.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import type { RuleResult } from '../../src/rules/types.js';
@@ -44,25 +44,6 @@ describe('the run budget', () => {
     const user = new AbortController();
     user.abort();
     expect(isBudgetSpent(user.signal)).toBe(false);
-  });
-});
-
-describe('the property time limit derived from the budget', () => {
-  it('is what remains of the budget when the properties start', () => {
-    expect(derivedPropertyTimeLimitMs(600_000)).toBe(600_000);
-    expect(derivedPropertyTimeLimitMs(538_000.7)).toBe(538_000);
-  });
-
-  it('replaces only a limit nobody gave', () => {
-    expect(withBudgetedTimeLimit({ timeLimitMs: 60_000, timeLimitGiven: false }, 238_000)).toEqual({ timeLimitMs: 238_000, timeLimitGiven: false, timeLimitShared: true, timeLimitOrigin: { source: 'budget' } });
-    expect(withBudgetedTimeLimit({ timeLimitMs: 20_000, timeLimitGiven: true }, 300_000).timeLimitMs).toBe(20_000);
-    // A caller that does not say keeps its own limit.
-    expect(withBudgetedTimeLimit({ timeLimitMs: 20_000 }, 300_000).timeLimitMs).toBe(20_000);
-  });
-
-  it('never reaches zero: a property with nothing left starts and stops at once', () => {
-    expect(derivedPropertyTimeLimitMs(0)).toBe(1);
-    expect(derivedPropertyTimeLimitMs(-5)).toBe(1);
   });
 });
 

@@ -4,15 +4,18 @@ import type { PropertyResult } from '../../src/core/property-result.js';
 import type { PropertySuite } from '../../suites/properties/property.js';
 import type { SuiteContext } from '../../suites/suite.js';
 import { context as judgeContext } from '../support/transcript-builder.js';
+import { givenTimeLimit } from '../support/time-limit.js';
+import { budgetShare } from '../../src/core/time-budget.js';
 
 /** A property that records when it ran, and whether it applies. */
-function fakeSuite(name: string, applies: boolean, timeline: string[], limits: Record<string, number> = {}): PropertySuite {
+function fakeSuite(name: string, applies: boolean, timeline: string[], limits: Record<string, number> = {}, origins: Record<string, string> = {}): PropertySuite {
   return {
     name,
     defaultMaxExamples: 1,
     applies: () => applies,
     async run(context): Promise<PropertyResult> {
-      limits[name] = context.settings.timeLimitMs;
+      limits[name] = context.settings.timeLimit.ms;
+      origins[name] = context.settings.timeLimit.origin.source;
       timeline.push(`${name} start`);
       await new Promise((resolve) => setTimeout(resolve, 20));
       timeline.push(`${name} end`);
@@ -25,7 +28,7 @@ describe('running the properties of a run', () => {
   it('runs properties that only plan together, and lets properties that apply take turns', async () => {
     const timeline: string[] = [];
     const suites = [fakeSuite('plan-a', false, timeline), fakeSuite('apply-a', true, timeline), fakeSuite('plan-b', false, timeline), fakeSuite('apply-b', true, timeline)];
-    const results = await runProperties({} as SuiteContext, { suites, timeLimitMs: 1000, allowApplyGenerated: false }, judgeContext(), () => undefined);
+    const results = await runProperties({} as SuiteContext, { suites, allowApplyGenerated: false }, givenTimeLimit(1000), judgeContext(), () => undefined);
     expect(results.map((result) => result.name)).toEqual(['plan-a', 'apply-a', 'plan-b', 'apply-b']);
     expect(timeline.indexOf('apply-b start')).toBeGreaterThan(timeline.indexOf('apply-a end'));
     expect(timeline.indexOf('plan-b start')).toBeLessThan(timeline.indexOf('plan-a end'));
@@ -38,7 +41,8 @@ describe('running the properties of a run', () => {
     const scenarios = new Promise<void>((resolve) => (scenariosDone = resolve));
     const running = runProperties(
       {} as SuiteContext,
-      { suites: [fakeSuite('apply-a', true, timeline), fakeSuite('plan-a', false, timeline)], timeLimitMs: 1000, allowApplyGenerated: false },
+      { suites: [fakeSuite('apply-a', true, timeline), fakeSuite('plan-a', false, timeline)], allowApplyGenerated: false },
+      givenTimeLimit(1000),
       judgeContext(),
       () => undefined,
       scenarios.then(() => timeline.push('scenarios end')),
@@ -66,7 +70,8 @@ describe('running the properties of a run', () => {
     };
     const running = runProperties(
       {} as SuiteContext,
-      { suites: [alongside, fakeSuite('apply-a', true, timeline)], timeLimitMs: 1000, allowApplyGenerated: false },
+      { suites: [alongside, fakeSuite('apply-a', true, timeline)], allowApplyGenerated: false },
+      givenTimeLimit(1000),
       judgeContext(),
       () => undefined,
       scenarios.then(() => timeline.push('scenarios end')),
@@ -80,17 +85,21 @@ describe('running the properties of a run', () => {
 
   it("shares a time limit the run's budget left among the properties that take turns, and gives each the whole of one that was given", async () => {
     const limits: Record<string, number> = {};
-    const suites = [fakeSuite('apply-a', true, [], limits), fakeSuite('plan-a', false, [], limits), fakeSuite('apply-b', true, [], limits)];
-    await runProperties({} as SuiteContext, { suites, timeLimitMs: 10_000, timeLimitShared: true, allowApplyGenerated: false }, judgeContext(), () => undefined);
+    const origins: Record<string, string> = {};
+    const suites = [fakeSuite('apply-a', true, [], limits, origins), fakeSuite('plan-a', false, [], limits, origins), fakeSuite('apply-b', true, [], limits, origins)];
+    await runProperties({} as SuiteContext, { suites, allowApplyGenerated: false }, budgetShare(10_000), judgeContext(), () => undefined);
     // The first of two turns gets half; the last gets what is left, its predecessor's unused time included.
     expect(limits['apply-a']).toBeLessThanOrEqual(5_000);
     expect(limits['apply-a']).toBeGreaterThan(4_000);
     expect(limits['apply-b']).toBeGreaterThan(8_000);
     expect(limits['apply-b']).toBeLessThan(10_000);
     expect(limits['plan-a']).toBe(10_000);
+    // Each share is still said to be what the run's --time-limit left.
+    expect(origins).toEqual({ 'apply-a': 'budget', 'plan-a': 'budget', 'apply-b': 'budget' });
 
-    await runProperties({} as SuiteContext, { suites, timeLimitMs: 10_000, allowApplyGenerated: false }, judgeContext(), () => undefined);
+    await runProperties({} as SuiteContext, { suites, allowApplyGenerated: false }, givenTimeLimit(10_000), judgeContext(), () => undefined);
     expect(limits).toEqual({ 'apply-a': 10_000, 'plan-a': 10_000, 'apply-b': 10_000 });
+    expect(origins).toEqual({ 'apply-a': 'given', 'plan-a': 'given', 'apply-b': 'given' });
   });
 
   it('never gives a turn less than a millisecond', () => {

@@ -6,6 +6,7 @@ import { driveAndJudge } from '../../src/runner/run.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import type { PropertySuite } from '../../suites/properties/property.js';
 import type { Suite } from '../../suites/suite.js';
+import { givenTimeLimit } from '../support/time-limit.js';
 
 const references: RunningReference[] = [];
 afterEach(async () => {
@@ -53,7 +54,8 @@ describe('the order of a run', () => {
       showSecrets: false,
       burst: { calls: 4, applies: false },
       suites: [scenario],
-      properties: { suites: [property('plans', false), property('applies', true)], timeLimitMs: 5_000, allowApplyGenerated: false },
+      timeBudget: { property: givenTimeLimit(5_000) },
+      properties: { suites: [property('plans', false), property('applies', true)], allowApplyGenerated: false },
     });
     expect(outcome.properties.map((p) => p.name)).toEqual(['plans', 'applies']);
     expect(timeline).toEqual(['scenario start', 'scenario end', 'plans start', 'applies start']);

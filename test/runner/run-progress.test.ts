@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { timeBudgetOf } from '../../src/config/property-time-limit.js';
 import { resolveRunConfig } from '../../src/config/run-config.js';
 import type { SuiteProgress } from '../../src/core/suite-progress.js';
 import { startReferenceProvisioner, type RunningReference } from '../../src/reference/index.js';
@@ -39,11 +40,12 @@ describe('a run with a progress listener', () => {
       env: {},
       cwd: mkdtempSync(join(tmpdir(), 'pc-progress-')),
     });
-    const properties = { ...config.properties, suites: PROPERTIES.filter((suite) => config.properties.names.includes(suite.name)), timeLimitMs: config.timeLimit!.ms, timeLimitGiven: false };
+    const properties = { ...config.properties, suites: PROPERTIES.filter((suite) => config.properties.names.includes(suite.name)) };
     const progress = new Recorder();
     const outcome = await driveAndJudge({
       ...config,
       url: reference.url,
+      timeBudget: timeBudgetOf(config),
       properties,
       burst: { calls: config.burst, applies: config.burstApply },
       restart: { with: { describe: 'the test restarts its reference', run: () => reference.restart() }, timeout: config.restartTimeout },

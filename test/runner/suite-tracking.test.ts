@@ -5,6 +5,7 @@ import type { SuiteProgress } from '../../src/core/suite-progress.js';
 import { endSummary, trackedProperty, trackedSuite } from '../../src/runner/suite-tracking.js';
 import type { PropertyContext, PropertySuite } from '../../suites/properties/property.js';
 import type { Suite, SuiteContext } from '../../suites/suite.js';
+import { givenTimeLimit } from '../support/time-limit.js';
 
 class Recorder implements SuiteProgress {
   readonly events: string[] = [];
@@ -68,7 +69,7 @@ describe('a tracked property', () => {
     };
     const progress = new Recorder();
     const tracked = trackedProperty(suite, progress, 5);
-    expect(tracked.applies({ maxExamples: 5, timeLimitMs: 1, allowApplyGenerated: false }, false)).toBe(true);
+    expect(tracked.applies({ maxExamples: 5, timeLimit: givenTimeLimit(1), allowApplyGenerated: false }, false)).toBe(true);
     await expect(tracked.run(contextWith(new AbortController().signal) as PropertyContext)).resolves.toBe(result);
     expect(progress.events).toEqual(['started property/p 5', 'done property/p 1/5', 'done property/p 2/5', 'ended property/p: 2 of 5 cases: held over 2 cases']);
   });
