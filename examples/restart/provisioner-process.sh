@@ -4,6 +4,8 @@
 #
 #   sh provisioner-process.sh start      start it, return once it answers
 #   sh provisioner-process.sh restart    stop it, wait until it is gone, start it again, return once it answers
+#   sh provisioner-process.sh stop       stop it, return once it is gone
+#   sh provisioner-process.sh wait       return once the provisioner answers (after a restart made another way)
 #
 # PROVISIONER_START     the command that starts the provisioner, e.g. "npm start" (it must keep its operations
 #                       in a store that outlives the process: a database, a file)
@@ -16,12 +18,12 @@
 # soon as the command returns, and what it sends while the command still runs is judged by
 # durability.survives-restart alone.
 set -eu
-: "${PROVISIONER_START:?give the command that starts the provisioner}"
 : "${PROVISIONER_URL:?give the URL the provisioner answers on}"
 pid_file="${PROVISIONER_PID_FILE:-provisioner.pid}"
 log="${PROVISIONER_LOG:-provisioner.log}"
 
 start() {
+  : "${PROVISIONER_START:?give the command that starts the provisioner}"
   # A session of its own, so that a stop ends the provisioner with every process its start command began
   # (npm start runs node as its child). Its output goes to the log, not to the restart command's output,
   # which the kit stops reading once the command has exited.
@@ -50,5 +52,6 @@ case "${1:-}" in
   start) start ;;
   restart) stop && start ;;
   stop) stop ;;
-  *) echo "usage: $0 start|restart|stop" >&2; exit 2 ;;
+  wait) wait_until_it_answers ;;
+  *) echo "usage: $0 start|restart|stop|wait" >&2; exit 2 ;;
 esac
