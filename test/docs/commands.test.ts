@@ -49,6 +49,8 @@ const COVERAGE: Coverage[] = [
   { match: /^\.\/bin\/provisioner-conformance\.js run --url … --property property\/generated-plans --seed 7 --path 1:0:0:3:…$/, by: 'test/e2e/slow-property-bugs.test.ts', reason: 'a replay line with placeholders: the test replays the line a failed property prints' },
   { match: /^\.\/bin\/provisioner-conformance\.js rules --json$/, by: HERE, reason: 'prints the catalog as JSON' },
   { match: /^\.\/bin\/provisioner-conformance\.js check-registration fixtures\/registrations\/reference\.json$/, by: HERE, reason: 'prints what docs/contract.md shows' },
+  { match: /^\.\/bin\/provisioner-conformance\.js serve --list-faults$/, by: HERE, reason: 'prints what docs/reference.md shows' },
+  { match: /^\.\/bin\/provisioner-conformance\.js serve --port 8080 --mode async --fault lost-on-restart --store operations\.json$/, by: HERE, reason: 'serves on a free port and says what docs/reference.md shows' },
   { match: /^provisioner-conformance observe --upstream https:\/\/provisioner\.internal:8443 --listen 0\.0\.0\.0:8080 /, by: HERE, reason: 'observes the reference until SIGINT, listening on loopback' },
 ];
 
@@ -90,6 +92,17 @@ function sh(command: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<
       resolve({ exitCode: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
     });
   });
+}
+
+/** The lines of the plain fenced block that follows `command` in a page: the output the page shows for it. */
+function shownOutput(page: string, command: string): string[] {
+  const text = readFileSync(join(ROOT, page), 'utf8');
+  const at = text.indexOf(command);
+  // Past the end of the command's own block, to the block after it.
+  const after = text.slice(text.indexOf('\n```\n', at) + 5);
+  const block = /^```\n([\s\S]*?)^```$/m.exec(after);
+  if (!block) throw new Error(`${page} shows no output after ${command}`);
+  return block[1]!.split('\n').filter((line) => line !== '' && line !== '…');
 }
 
 /** `./bin/provisioner-conformance.js` and `provisioner-conformance` as the built kit of this checkout. */
@@ -152,6 +165,41 @@ describe('the documented commands run here', () => {
     expect(contract).toContain(`\`\`\`\n${ran.stdout}\`\`\``);
   });
 
+  it('serve --list-faults prints what docs/reference.md shows', async () => {
+    const command = documented(/ serve --list-faults$/);
+    const ran = await sh(withKit(command), ROOT);
+    expect(ran.exitCode).toBe(0);
+    const shown = shownOutput('docs/reference.md', command);
+    expect(shown.length).toBeGreaterThan(2);
+    expect(ran.stdout.split('\n').slice(0, shown.length)).toEqual(shown);
+  });
+
+  it('serve with a fault says what docs/reference.md shows, on a free loopback port', async () => {
+    const command = documented(/ serve --port 8080 /);
+    const folder = mkdtempSync(join(tmpdir(), 'pc-docs-serve-'));
+    const args = command.split(/\s+/).slice(1).map((arg) => (arg === '8080' ? '0' : arg));
+    const server = spawn(process.execPath, [BIN, ...args], { cwd: folder, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const shown = shownOutput('docs/reference.md', command);
+      expect(shown).toHaveLength(3);
+      let said = '';
+      await new Promise<void>((resolve, reject) => {
+        const listen = (chunk: Buffer): void => {
+          said += chunk.toString('utf8');
+          if (said.split('\n').length > shown.length) resolve();
+        };
+        server.stdout!.on('data', listen);
+        server.stderr!.on('data', listen);
+        server.once('exit', (code) => reject(new Error(`serve exited with code ${code}: ${said}`)));
+      });
+      const lines = said.trim().split('\n');
+      expect(lines[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(lines.slice(1)).toEqual(shown.slice(1));
+    } finally {
+      server.kill('SIGTERM');
+    }
+  });
+
   it("the wait the Docker, systemd and Kubernetes restart commands end with returns once the provisioner answers", async () => {
     const waits = documentedCommands().filter(({ command }) => /--restart-command "(?:docker|sudo systemctl|kubectl) /.test(command));
     expect(waits).toHaveLength(3);
@@ -168,23 +216,32 @@ describe('the documented commands run here', () => {
     const args = documented(/ observe --upstream /).split(/\s+/).slice(1).map((arg) => (arg === 'https://provisioner.internal:8443' ? url : arg === '0.0.0.0:8080' ? '127.0.0.1:0' : arg));
     const observer = spawn(process.execPath, [BIN, ...args], { cwd: folder, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => observer.once('exit', resolve));
-    const proxy = await new Promise<string>((resolve, reject) => {
-      let said = '';
-      const listen = (chunk: Buffer): void => {
-        said += chunk.toString('utf8');
-        const found = /http:\/\/127\.0\.0\.1:\d+/.exec(said.replace(url, ''));
-        if (found) resolve(found[0]);
-      };
-      observer.stdout!.on('data', listen);
-      observer.stderr!.on('data', listen);
-      void exited.then((code) => reject(new Error(`observe exited with code ${code}: ${said}`)));
-    });
-    const answer = await fetch(`${proxy}/operations/00000000-0000-4000-8000-000000000000`);
-    expect(answer.status).toBe(404);
-    observer.kill('SIGINT');
-    expect(await exited).toBe(0);
-    const report = JSON.parse(readFileSync(join(folder, 'observed.json'), 'utf8')) as { verdict: string; observation: { source: string } };
-    expect(report.observation).toBeDefined();
-    expect(report.verdict).toBe('pass');
+    try {
+      await observeOnce(observer, exited, folder, url);
+    } finally {
+      observer.kill('SIGKILL');
+    }
   });
 });
+
+/** Reads through the observer once, stops it with SIGINT as a user would, and checks the report it wrote. */
+async function observeOnce(observer: ChildProcess, exited: Promise<number | null>, folder: string, upstream: string): Promise<void> {
+  const proxy = await new Promise<string>((resolve, reject) => {
+    let said = '';
+    const listen = (chunk: Buffer): void => {
+      said += chunk.toString('utf8');
+      const found = /http:\/\/127\.0\.0\.1:\d+/.exec(said.replace(upstream, ''));
+      if (found) resolve(found[0]);
+    };
+    observer.stdout!.on('data', listen);
+    observer.stderr!.on('data', listen);
+    void exited.then((code) => reject(new Error(`observe exited with code ${code}: ${said}`)));
+  });
+  const answer = await fetch(`${proxy}/operations/00000000-0000-4000-8000-000000000000`);
+  expect(answer.status).toBe(404);
+  observer.kill('SIGINT');
+  expect(await exited).toBe(0);
+  const report = JSON.parse(readFileSync(join(folder, 'observed.json'), 'utf8')) as { verdict: string; observation?: unknown };
+  expect(report.observation).toBeDefined();
+  expect(report.verdict).toBe('pass');
+}
