@@ -29,7 +29,7 @@ const COVERAGE: Coverage[] = [
   { match: /^npm install --save-dev (?:git\+https:\/\/github\.com\/your-org|\.\/provisioner-conformance-0\.1\.0\.tgz)/, by: 'test/e2e/pack.test.ts', reason: 'installs the packed kit into a project of its own' },
   { match: /^npx (?:--yes --package \S+ )?provisioner-conformance run --url http:\/\/127\.0\.0\.1:8080$/, by: 'test/e2e/pack.test.ts', reason: 'runs the installed kit with npx' },
   { match: /^npm install --no-save --no-audit --no-fund (?:git\+https:\/\/github\.com\/your-org|"\$CONFORMANCE_KIT")/, by: 'test/e2e/pack.test.ts', reason: 'installs the packed kit into a project of its own' },
-  { match: /^npm ci$/, by: 'test/e2e/ci-examples.test.ts', reason: "the provisioner's own install in a CI job; the job folder there is one the install made" },
+  { match: /^npm ci$/, by: 'test/e2e/ci-examples.test.ts', reason: "the provisioner's own install in a CI job, nothing of the kit's: the test prepares the folder it leaves, the kit in node_modules" },
   // The provisioner's own start in the CI examples, and the wait for it.
   { match: /^(?:\$\{\{ matrix\.provisioner\.start \}\}|npm start) &$/, by: 'test/examples.test.ts', reason: "the provisioner's own start command; the examples test checks the wait after it" },
   { match: /^curl --silent --output \/dev\/null --retry 30 --retry-delay 2 --retry-connrefused /, by: 'test/examples.test.ts', reason: 'reads the URL each example waits on from the reference, which answers 404' },
