@@ -56,6 +56,7 @@ describe('the CI examples', () => {
   it('are all there', () => {
     expect(FILES.map((file) => relative(ROOT, file)).sort()).toEqual([
       'action.yml',
+      'examples/github-actions/certify.yml',
       'examples/github-actions/conformance.yml',
       'examples/github-actions/uses-action.yml',
       'examples/gitlab-ci/.gitlab-ci.yml',

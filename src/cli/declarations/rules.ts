@@ -12,5 +12,5 @@ export const RULES_DECLARATION: Declaration<RulesArgs> = {
   builder: (yargs: Argv<object>) =>
     yargs
       .option('json', { type: 'boolean', default: false, describe: 'Print the catalog as JSON' })
-      .option('markdown', { type: 'boolean', default: false, describe: 'Print the catalog as a Markdown table (the one in README.md)' }) as unknown as Argv<RulesArgs>,
+      .option('markdown', { type: 'boolean', default: false, describe: 'Print the catalog as a Markdown table (the one in docs/rules.md)' }) as unknown as Argv<RulesArgs>,
 };
