@@ -45,6 +45,16 @@ describe('durability.survives-restart: when it cannot judge', () => {
     expect(judge(b)).toEqual({ outcome: 'not-exercised', message: 'no work was in progress to survive a restart' });
   });
 
+  it('is not applicable when every call was answered at once, restart skipped or not', () => {
+    for (const skip of [true, false]) {
+      const b = new TranscriptBuilder();
+      b.post('plan', { suite: RESTART, at: 0, body: shopDbFinal() });
+      b.post('apply', { suite: RESTART, at: 10, body: shopDbFinal() });
+      if (skip) b.transcript.note({ type: 'restart-skipped', at: T0 + 50, message: 'no opening call was answered with 202' });
+      expect(judge(b)).toEqual({ outcome: 'not-applicable', message: 'all 2 plan and apply calls were answered 200 at once: no operation could be in progress across a restart' });
+    }
+  });
+
   it('gives the hint when there was no restart and no skip', () => {
     const b = new TranscriptBuilder();
     accepted(b, false);

@@ -19,6 +19,9 @@ export const RESTART_HINT = 'give --restart-command CMD to restart the provision
 function judgeSurvivesRestart(transcript: Transcript, context: JudgeContext): Judgement {
   const windows = restartWindows(transcript);
   if (windows.length === 0) {
+    // A provisioner that answers every call at once has no work in progress for a restart to lose.
+    const atOnce = neverChosen(transcript, 202, 'no operation could be in progress across a restart');
+    if (atOnce !== undefined) return notApplicable(atOnce);
     const skipped = transcript.events.find((event) => event.type === 'restart-skipped');
     if (skipped?.type === 'restart-skipped') return notExercised(skipped.message);
     // Only run restarts the provisioner, at a moment it knows; observed traffic shows no restart.
