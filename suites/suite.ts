@@ -30,6 +30,12 @@ export interface SuiteContext {
    * is in progress. A suite that ends without telling is taken to have had no opening calls.
    */
   openingAnswered?: (answers: readonly Exchange[]) => void;
+  /**
+   * Given with `openingAnswered`: settles once the restart has ended, been skipped or failed. The suite sends
+   * its calls beyond the opening only then: a call that meets the restart counts for durability alone, so a
+   * repeat sent during it would leave the repeat rules unjudged.
+   */
+  restartEnded?: Promise<void>;
 }
 
 export interface Suite {

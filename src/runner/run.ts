@@ -231,16 +231,19 @@ function startScenarios(drive: Drive): { scenarios: Promise<unknown>; restarted:
   const { request, suiteContext } = drive;
   const suites = request.suites ?? SCENARIOS;
   const openers = request.restart ? suites.filter((suite) => suite.opensRun) : [];
+  let restartEnded!: () => void;
+  const restartOver = new Promise<void>((resolve) => (restartEnded = resolve));
   const opening = openers.map((suite) => {
     let told!: (answers: readonly Exchange[]) => void;
     const answered = new Promise<readonly Exchange[]>((resolve) => (told = resolve));
     const ran = tracked(drive, suite)
-      .run({ ...suiteContext, openingAnswered: told })
+      .run({ ...suiteContext, openingAnswered: told, restartEnded: restartOver })
       .finally(() => told([]));
     return { answered, ran };
   });
   const openingAnswers = Promise.all(opening.map((o) => o.answered)).then((parts) => parts.flat());
   const restarted = request.restart ? restartWhileOpening(drive, request.restart, openingAnswers) : Promise.resolve();
+  void restarted.then(restartEnded, restartEnded);
   const others = suites.filter((suite) => !openers.includes(suite));
   const scenarios = Promise.all([...opening.map((o) => o.ran), restarted.then(() => Promise.all(others.map((suite) => tracked(drive, suite).run(suiteContext))))]);
   return { scenarios, restarted };

@@ -68,6 +68,8 @@ async function applyInRuns(context: SuiteContext, changeSets: readonly LoadedCha
   for (const [index, run] of runsOf(changeSets).entries()) {
     if (context.signal.aborted) return;
     const firsts = await Promise.all(run.map((changeSet) => applyWhileRepeating(context, changeSet, index === 0 ? opening : undefined)));
+    // Work that ended before the restart began is repeated once it is over, where the repeat rules see it.
+    await context.restartEnded;
     if (context.signal.aborted) return;
     await Promise.all(
       run.map(async (changeSet, index) => {

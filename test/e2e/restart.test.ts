@@ -61,14 +61,26 @@ describe('a run that restarts the provisioner while its opening work is in progr
   });
 
   /** Runs `test` against a durable provisioner of short work of its own, stopped whatever happens. */
-  async function withShortWork(test: (url: string) => Promise<void>): Promise<void> {
+  async function withShortWork(test: (url: string, own: RestartableProvisioner) => Promise<void>): Promise<void> {
     const own = await startRestartable('durable', SHORT_WORK_MS);
     try {
-      await test(own.url);
+      await test(own.url, own);
     } finally {
       await own.stop();
     }
   }
+
+  // The restart command waits before it stops the provisioner: the opening applies end meanwhile, and their
+  // repeats after the end are sent once the restart is over, where the repeat rules judge them.
+  it.concurrent('judges the repeats of work that ended while the restart command ran', () =>
+    withShortWork(async (url, own) => {
+      const run = await runCli(['run', '--url', url, ...FLAGS, '--restart-command', `sleep 1.5; ${own.restartCommand(500)}`]);
+      const status = (id: string): string | undefined => run.report!.rules.find((r) => r.id === id)?.status;
+      expect(status('apply.idempotent'), run.stdout).toBe('pass');
+      expect(status('durability.survives-restart')).toBe('pass');
+      expect(run.exitCode).toBe(0);
+    }),
+  );
 
   it.concurrent('is an error of the kit, exit 2, when the restart command fails, with what it printed', () =>
     withShortWork(async (url) => {
