@@ -1,6 +1,5 @@
 /**
- * The contract's rule ids and levels, written down once from the contract (RULES.md). The ids and levels
- * are fixed there; the rulebook must hold exactly these, no more, no fewer.
+ * The contract's rule ids and levels, written down once from the contract, where they are fixed; the rulebook must hold exactly these, no more, no fewer.
  */
 export const CONTRACT_RULES: ReadonlyArray<readonly [id: string, level: 'MUST' | 'SHOULD' | 'ADVICE']> = [
   ['answer.status', 'MUST'],
