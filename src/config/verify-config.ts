@@ -3,7 +3,7 @@ import type { RegistrationDocument } from '../core/judge-context.js';
 import { UsageError } from '../errors.js';
 import type { RuleSelection } from '../rules/index.js';
 import { DEFAULTS } from './defaults.js';
-import { changesPathField, durationField, maxOperationDurationField, ruleSelectionField } from './fields.js';
+import { changesPathField, defaultDuration, maxOperationDurationField, ruleSelectionField } from './fields.js';
 import type { ObserveConfig } from './observe-config.js';
 import { checkOutputPaths, type CommandOutputs } from './output-paths.js';
 import { loadRegistration } from './registration.js';
@@ -63,9 +63,9 @@ export async function resolveVerifyConfig(options: VerifyOptions): Promise<Verif
     const judging: HarJudgingConfig = {
       maxOperationDuration: maxOperationDurationField(options.maxOperationDuration, registration),
       ...(registration && { registration }),
-      answerTimeoutMs: durationField('--answer-timeout', DEFAULTS.answerTimeout).ms,
+      answerTimeoutMs: defaultDuration('answerTimeout').ms,
       // A recording is the control plane's traffic: its reports state the control plane's poll interval.
-      pollIntervalMs: durationField('--poll-interval', DEFAULTS.controlPlanePollInterval).ms,
+      pollIntervalMs: defaultDuration('controlPlanePollInterval').ms,
       selection,
       changesPointer,
       showSecrets,
