@@ -1,5 +1,5 @@
-import { resolveVerifyConfig, type VerifyOptions } from '../config/verify-config.js';
-import { verify } from '../kit/verify.js';
+import { resolveHarConfig, resolveVerifyConfig, type VerifyOptions } from '../config/verify-config.js';
+import { judgeRecording, verify } from '../kit/verify.js';
 import { SecretMask } from '../report/secret-mask.js';
 import type { BundleCheck } from '../runner/verify-bundle.js';
 import { maskedError } from './library-secrets.js';
@@ -40,8 +40,7 @@ export async function verifyRecording(options: VerifyRecordingOptions): Promise<
  */
 export async function verifyHarFile(options: VerifyHarOptions): Promise<Report> {
   return maskingErrors(options, async () => {
-    const result = await verify(await resolveVerifyConfig(options), { console: false });
-    if (result.kind !== 'judged') throw new Error('verify --har judged no traffic');
+    const result = await judgeRecording(await resolveHarConfig(options), { console: false });
     const [missing] = result.missingOutputs;
     if (missing) throw missing.error;
     return maskedReport(result.outcome, result.shown);

@@ -44,38 +44,51 @@ interface VerifyShared {
   outputs: Pick<CommandOutputs, 'report' | 'junit' | 'html'>;
 }
 
-/** Everything `verify` is told, decided once: which recording it judges, and how. */
-export type VerifyConfig =
-  | (VerifyShared & { kind: 'bundle'; dir: string })
-  | (VerifyShared & { kind: 'transcript'; file: string; selection: RuleSelection })
-  | (VerifyShared & { kind: 'har'; file: string; judging: HarJudgingConfig; registration?: RegistrationDocument; recordChangeSets?: string });
+/** `verify --har FILE`: recorded traffic, judged as observed traffic. */
+export type HarConfig = VerifyShared & { kind: 'har'; file: string; judging: HarJudgingConfig; registration?: RegistrationDocument; recordChangeSets?: string };
+
+/** A recording judged again: a transcript file, or a HAR file. */
+export type RecordingConfig = (VerifyShared & { kind: 'transcript'; file: string; selection: RuleSelection }) | HarConfig;
+
+/** Everything `verify` is told, decided once: which recording it judges (or which bundle it checks), and how. */
+export type VerifyConfig = (VerifyShared & { kind: 'bundle'; dir: string }) | RecordingConfig;
 
 /** Resolves verify's options into one configuration; every problem is a UsageError or ConfigError naming its flag. */
 export async function resolveVerifyConfig(options: VerifyOptions): Promise<VerifyConfig> {
-  const showSecrets = options.showSecrets ?? DEFAULTS.showSecrets;
-  const selection = ruleSelectionField(options);
-  const outputs = checkOutputPaths({ report: options.report, junit: options.junit, html: options.html });
-  const shared: VerifyShared = { showSecrets, secrets: options.secret ?? [], outputs };
-  if (options.har !== undefined) {
-    if (options.transcript !== undefined) throw new UsageError('--har', 'judges a HAR file instead of a transcript: give one or the other');
-    const changesPointer = changesPathField(options.changesPath);
-    const registration = options.registration === undefined ? undefined : await loadRegistration(options.registration);
-    const judging: HarJudgingConfig = {
-      maxOperationDuration: maxOperationDurationField(options.maxOperationDuration, registration),
-      ...(registration && { registration }),
-      answerTimeoutMs: defaultDuration('answerTimeout').ms,
-      // A recording is the control plane's traffic: its reports state the control plane's poll interval.
-      pollIntervalMs: defaultDuration('controlPlanePollInterval').ms,
-      selection,
-      changesPointer,
-      showSecrets,
-      bodyLimitBytes: DEFAULTS.observedBodyLimitBytes,
-    };
-    return { ...shared, kind: 'har', file: options.har, judging, ...(registration && { registration }), ...(options.recordChangeSets !== undefined && { recordChangeSets: options.recordChangeSets }) };
-  }
+  if (options.har !== undefined) return resolveHarConfig({ ...options, har: options.har });
   if (options.transcript === undefined) throw new UsageError('usage', 'name the transcript file or bundle folder to verify, or give --har FILE');
+  const shared = sharedConfig(options);
+  const selection = ruleSelectionField(options);
   if (await isDirectory(options.transcript)) return { ...shared, kind: 'bundle', dir: options.transcript };
   return { ...shared, kind: 'transcript', file: options.transcript, selection };
+}
+
+/** Resolves `verify --har`'s options: the traffic's timing is the control plane's, as observe states it. */
+export async function resolveHarConfig(options: VerifyOptions & { har: string }): Promise<HarConfig> {
+  if (options.transcript !== undefined) throw new UsageError('--har', 'judges a HAR file instead of a transcript: give one or the other');
+  const shared = sharedConfig(options);
+  const selection = ruleSelectionField(options);
+  const changesPointer = changesPathField(options.changesPath);
+  // Files are read last: a mistyped flag is reported before a slow or missing file.
+  const registration = options.registration === undefined ? undefined : await loadRegistration(options.registration);
+  const judging: HarJudgingConfig = {
+    maxOperationDuration: maxOperationDurationField(options.maxOperationDuration, registration),
+    ...(registration && { registration }),
+    answerTimeoutMs: defaultDuration('answerTimeout').ms,
+    // A recording is the control plane's traffic: its reports state the control plane's poll interval.
+    pollIntervalMs: defaultDuration('controlPlanePollInterval').ms,
+    selection,
+    changesPointer,
+    showSecrets: shared.showSecrets,
+    bodyLimitBytes: DEFAULTS.observedBodyLimitBytes,
+  };
+  return { ...shared, kind: 'har', file: options.har, judging, ...(registration && { registration }), ...(options.recordChangeSets !== undefined && { recordChangeSets: options.recordChangeSets }) };
+}
+
+/** What every form of verify resolves alike: the mask, and the reports' paths, checked before anything is read. */
+function sharedConfig(options: VerifyOptions): VerifyShared {
+  const outputs = checkOutputPaths({ report: options.report, junit: options.junit, html: options.html });
+  return { showSecrets: options.showSecrets ?? DEFAULTS.showSecrets, secrets: options.secret ?? [], outputs };
 }
 
 async function isDirectory(path: string): Promise<boolean> {

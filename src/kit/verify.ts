@@ -1,4 +1,4 @@
-import type { VerifyConfig } from '../config/verify-config.js';
+import type { RecordingConfig, VerifyConfig } from '../config/verify-config.js';
 import type { ExitCode } from '../core/verdict.js';
 import { changeSetRecorder } from '../observe/change-set-files.js';
 import { verifyHar } from '../observe/verify-har.js';
@@ -12,24 +12,34 @@ import type { Exchange } from '../transcript/exchange.js';
 import { printCommandEnd } from './command-end.js';
 import type { KitIo } from './io.js';
 
-/** What verify found: a recording judged again (with the outputs it could not write), or a bundle checked. */
-export type VerifyResult =
-  | { kind: 'judged'; outcome: RunOutcome; exitCode: ExitCode; missingOutputs: MissingOutput[]; shown: SecretMask }
-  | { kind: 'bundle'; check: BundleCheck; exitCode: ExitCode; shown: SecretMask };
+/** A recording judged again: its outcome, the outputs it could not write, the exit code that tells both, and its mask. */
+export interface JudgedRecording {
+  kind: 'judged';
+  outcome: RunOutcome;
+  exitCode: ExitCode;
+  missingOutputs: MissingOutput[];
+  shown: SecretMask;
+}
+
+/** What verify found: a recording judged again, or a bundle checked. */
+export type VerifyResult = JudgedRecording | { kind: 'bundle'; check: BundleCheck; exitCode: ExitCode; shown: SecretMask };
+
+/** Judges a transcript or a HAR file again, or checks a bundle, as the configuration says. */
+export async function verify(config: VerifyConfig, io: KitIo): Promise<VerifyResult> {
+  if (config.kind !== 'bundle') return judgeRecording(config, io);
+  const check = await verifyBundle(config.dir);
+  const shown = printedMask(config, check.exchanges);
+  if (io.console) (io.stdout ?? process.stdout).write(shown.text(bundleCheckText(config.dir, check)));
+  return { kind: 'bundle', check, exitCode: check.problems.length === 0 ? 0 : 1, shown };
+}
 
 /**
- * Judges a transcript or a HAR file again, or checks a bundle, as the configuration says; writes the reports
- * asked for, as `run` writes them; with `io.console`, prints what it found through the mask.
+ * Judges a transcript or a HAR file again and writes the reports asked for, as `run` writes them; with
+ * `io.console`, prints the summary through the mask, each report it could not write named.
  */
-export async function verify(config: VerifyConfig, io: KitIo): Promise<VerifyResult> {
+export async function judgeRecording(config: RecordingConfig, io: KitIo): Promise<JudgedRecording> {
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
-  if (config.kind === 'bundle') {
-    const check = await verifyBundle(config.dir);
-    const shown = printedMask(config, check.exchanges);
-    if (io.console) stdout.write(shown.text(bundleCheckText(config.dir, check)));
-    return { kind: 'bundle', check, exitCode: check.problems.length === 0 ? 0 : 1, shown };
-  }
   let recordFailure: unknown;
   const outcome =
     config.kind === 'har'
