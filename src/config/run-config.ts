@@ -13,7 +13,7 @@ import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES, type ProfileNa
 import { PROPERTY_CATALOG } from './property-catalog.js';
 import { resolvePropertyTimeLimit } from './property-time-limit.js';
 import { loadRegistration } from './registration.js';
-import { RUN_DEFAULTS } from './defaults.js';
+import { DEFAULTS, RUN_DEFAULTS } from './defaults.js';
 import { changesPathField, durationField, maxOperationDurationField, ruleIdsField, urlField } from './fields.js';
 import { camelOf, flagOf, isRunOptionName, RUN_OPTION_NAMES, type RunOptions } from './run-options.js';
 
@@ -23,7 +23,8 @@ export interface ReferenceConfig {
   mode: 'sync' | 'async' | 'mixed';
   fault?: string;
   work: Duration;
-  maxOperations?: number;
+  /** Most operations it holds in progress at once. */
+  maxOperations: number;
   storeFile?: string;
 }
 
@@ -256,7 +257,7 @@ async function referenceConfig(options: RunOptions): Promise<ReferenceConfig> {
     mode,
     ...optional('fault', options.referenceFault),
     work: durationOption('referenceWork', options.referenceWork),
-    ...optional('maxOperations', options.referenceMaxOperations === undefined ? undefined : wholeNumber('referenceMaxOperations', options.referenceMaxOperations, 0, Number.MAX_SAFE_INTEGER)),
+    maxOperations: options.referenceMaxOperations === undefined ? DEFAULTS.referenceMaxOperations : wholeNumber('referenceMaxOperations', options.referenceMaxOperations, 0, Number.MAX_SAFE_INTEGER),
     ...optional('storeFile', options.referenceStore),
   };
 }

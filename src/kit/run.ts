@@ -124,7 +124,7 @@ async function startReference(config: RunConfig, reference: Extract<RunConfig['t
     mode: reference.mode,
     ...(reference.fault !== undefined && { fault: reference.fault }),
     workMs: reference.work.ms,
-    ...(reference.maxOperations !== undefined && { maxOperations: reference.maxOperations }),
+    maxOperations: reference.maxOperations,
     ...(reference.storeFile !== undefined && { storeFile: reference.storeFile }),
     // The reference keeps operations for the longest wait the run holds it to (its registration's, by default).
     maxOperationDurationMs: config.maxOperationDuration.ms,
