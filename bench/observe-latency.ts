@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
 import { startReferenceProvisioner } from '../src/reference/index.js';
-import { resolveObserveConfig } from '../src/observe/config.js';
+import { resolveObserveConfig } from '../src/config/observe-config.js';
 import { startObservation, type RunningObservation } from '../src/observe/observe.js';
 
 const RATE = Number(process.argv[2] ?? 200);

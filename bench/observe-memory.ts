@@ -13,8 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chooseMaxOperationDuration } from '../src/config/run-config.js';
-import { resolveObserveConfig } from '../src/observe/config.js';
+import { maxOperationDurationField } from '../src/config/fields.js';
+import { resolveObserveConfig } from '../src/config/observe-config.js';
 import { observedContext, startObservation } from '../src/observe/observe.js';
 import { ExchangeRecorder, type SeenExchange } from '../src/observe/recorder.js';
 import { StreamingJudge } from '../src/observe/streaming-judge.js';
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   }
   const start = Date.now();
   const judge = new StreamingJudge({
-    context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT30M', undefined) }, start),
+    context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: maxOperationDurationField('PT30M', undefined) }, start),
     selection: {},
     changesPointer: '/changes',
   });

@@ -1,31 +1,18 @@
 /**
- * provisioner-conformance as a library: run the kit from code, observe real traffic, judge a saved transcript or bundle again,
- * serve the reference provisioner, and read the catalog of rules.
+ * provisioner-conformance as a library: run the kit from code, observe real traffic, judge a saved transcript,
+ * bundle or HAR file again, judge a registration document, serve the reference provisioner, and read the
+ * catalog of rules. Everything here comes through `src/api`, the library's one layer.
  */
-export { runConformance, type Report } from './api/run-conformance.js';
-// The JSON report's parts, as `runConformance` resolves to them and `--report` writes them: `report.rules` is a `ReportRule[]`.
-export type {
-  JsonRule as ReportRule,
-  JsonEvidence as ReportEvidence,
-  JsonExchange as ReportExchange,
-  JsonProperty as ReportProperty,
-  JsonSettings as ReportSettings,
-} from './report/json-report.js';
+export { runConformance } from './api/run-conformance.js';
+export type { Report, ReportRule, ReportEvidence, ReportExchange, ReportProperty, ReportSettings, RunOutcome } from './api/masked-report.js';
 export type { ConformanceOptions } from './api/options.js';
 export { startObserver, type Observer, type ObserverOptions } from './api/observe.js';
-export type { ObservationProgress, ObserveEvent } from './observe/observation-news.js';
-export type { RuleBreak } from './observe/rule-breaks.js';
-export type { UpstreamChange } from './observe/upstream-watch.js';
-export type { JudgedOperations } from './observe/judged-progress.js';
-export type { Observation, RuleCount, TrafficSeen } from './core/observation.js';
-export { verifyTranscriptFile as verifyTranscript } from './observe/verify-transcript.js';
-export { verifyBundle, type BundleCheck, type BundleProblem } from './runner/verify-bundle.js';
-export type { RuleSelection } from './rules/index.js';
-export type { RunOutcome } from './runner/outcome.js';
-export { startReferenceProvisioner, FAULTS, REFERENCE_MODES } from './reference/index.js';
-export type { RunningReference, ReferenceOptions, ReferenceMode, FaultName } from './reference/index.js';
-export { RULES, RULE_IDS } from './rules/index.js';
-// What a rule's judge returns inside the kit (evidence as exchange numbers); a report's rule is a `ReportRule`.
-export type { Rule, RuleResult, RuleStatus, Level, Evidence } from './rules/types.js';
-export type { Verdict, ExitCode } from './core/verdict.js';
-export { KitError, UsageError, ConfigError, InternalError, RestartFailedError, OutputError, EnvironmentError, type KitErrorCode } from './errors.js';
+export type { ObservationProgress, ObserveEvent, RuleBreak, UpstreamChange, JudgedOperations, Observation, RuleCount, TrafficSeen } from './api/observe.js';
+export { verifyTranscript, verifyBundle, verifyRecording, verifyHarFile, type BundleCheck, type BundleProblem } from './api/verify.js';
+export type { VerifyOptions, VerifyRecordingOptions, VerifyHarOptions, RecordingVerdict } from './api/verify.js';
+export { checkRegistration, type CheckRegistrationOptions, type RegistrationVerdict } from './api/check-registration.js';
+export { startReferenceProvisioner, FAULTS, REFERENCE_MODES } from './api/reference.js';
+export type { RunningReference, ReferenceOptions, ReferenceMode, FaultName } from './api/reference.js';
+export { RULES, RULE_IDS } from './api/catalog.js';
+export type { RuleSelection, Rule, RuleResult, RuleStatus, Level, Evidence, Verdict, ExitCode } from './api/catalog.js';
+export { KitError, UsageError, ConfigError, InternalError, RestartFailedError, OutputError, EnvironmentError, type KitErrorCode } from './api/errors.js';

@@ -1,9 +1,16 @@
-import { resolveObserveConfig, type ObserveFlags } from '../observe/config.js';
+import { resolveObserveConfig, type ObserveFlags } from '../config/observe-config.js';
 import type { ObservationProgress, ObserveEvent } from '../observe/observation-news.js';
 import { startObservation } from '../observe/observe.js';
-import { buildJsonReport, type JsonReport } from '../report/json-report.js';
+import type { JsonReport } from '../report/json-report.js';
 import { SecretMask } from '../report/secret-mask.js';
 import type { RunOutcome } from '../runner/outcome.js';
+import { maskedReport } from './masked-report.js';
+
+export type { ObservationProgress, ObserveEvent } from '../observe/observation-news.js';
+export type { RuleBreak } from '../observe/rule-breaks.js';
+export type { UpstreamChange } from '../observe/upstream-watch.js';
+export type { JudgedOperations } from '../observe/judged-progress.js';
+export type { Observation, RuleCount, TrafficSeen } from '../core/observation.js';
 
 /**
  * The options of `startObserver`: the observe command's long option names in camelCase, with the same meaning
@@ -29,7 +36,7 @@ export interface Observer {
   url: string;
   /** The report of what was judged so far (operations still open are not in it yet), once the judges took the exchanges handed to them before the call (each just after its answer was sent). */
   report(): Promise<JsonReport>;
-  /** Stops taking traffic, judges the operations still open on what was seen, writes the reports asked for, and resolves with the report. */
+  /** Stops taking traffic, judges the operations still open on what was seen, writes the reports asked for, and resolves with the report; rejects with an `OutputError` for a report it could not write. */
   stop(): Promise<JsonReport>;
   /** Resolves with the report once the observer ended: stopped, signalled, or its `duration` over. */
   finished: Promise<JsonReport>;
@@ -46,20 +53,24 @@ export async function startObserver(options: ObserverOptions): Promise<Observer>
   const config = await resolveObserveConfig(flags);
   const running = await startObservation(config, { ...(signal && { signal }), ...(onEvent && { onEvent }) });
   const reportOf = (outcome: RunOutcome): JsonReport => {
-    const report = buildJsonReport(outcome);
-    if (config.showSecrets) return report;
-    // The report leaves the kit as a value, not a file: it passes the same mask as everything the CLI writes.
+    if (config.showSecrets) return maskedReport(outcome, SecretMask.none());
     const mask = new SecretMask().addUrl(config.upstream).learnExchanges(outcome.transcript.exchanges);
     for (const secret of config.secrets) mask.add(secret);
-    return JSON.parse(mask.json(JSON.stringify(report))) as JsonReport;
+    return maskedReport(outcome, mask);
   };
-  const finished = running.finished.then(reportOf);
+  // The end's outputs were all tried; one that could not be written is the caller's to know, as for a run.
+  const endReport = (outcome: RunOutcome): JsonReport => {
+    const [missing] = running.missingOutputs();
+    if (missing) throw missing.error;
+    return reportOf(outcome);
+  };
+  const finished = running.finished.then(endReport);
   // A caller who never awaits `finished` is not told of its failure as an unhandled rejection; stop() still rejects.
   finished.catch(() => undefined);
   return {
     url: running.url,
     report: async () => reportOf(await running.outcome()),
-    stop: async () => reportOf(await running.stop()),
+    stop: async () => endReport(await running.stop()),
     finished,
     progress: () => running.progress(),
   };

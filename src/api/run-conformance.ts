@@ -1,11 +1,10 @@
 import { resolveRunConfig } from '../config/run-config.js';
 import { run } from '../kit/run.js';
-import { buildJsonReport, type JsonReport } from '../report/json-report.js';
 import { librarySecrets, maskedError } from './library-secrets.js';
+import { maskedReport, type Report } from './masked-report.js';
 import type { ConformanceOptions } from './options.js';
 
-/** What a run found, with the shape of the JSON report (`schemas/report.schema.json`). */
-export type Report = JsonReport;
+export type { Report } from './masked-report.js';
 
 /**
  * Plays the control plane against a provisioner and judges it, as `provisioner-conformance run` does, without
@@ -20,8 +19,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     // Outputs were all tried; one that could not be written is the caller's to know, as the CLI's exit code says.
     const missing = result.missingOutputs[0];
     if (missing) throw missing.error;
-    // The report leaves the kit as a value, not a file: it passes the same mask as everything the CLI writes.
-    return JSON.parse(result.shown.json(JSON.stringify(buildJsonReport(result.outcome)))) as Report;
+    return maskedReport(result.outcome, result.shown);
   } catch (error) {
     // A rejection is printed by the caller: it passes the same mask as the CLI's error messages.
     throw maskedError(error, librarySecrets(runOptions, process.env, process.cwd()));

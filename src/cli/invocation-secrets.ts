@@ -1,6 +1,6 @@
 import { Parser } from 'yargs/helpers';
-import { findConfigFile, readConfigValues } from '../config/config-file.js';
-import { SecretMask } from '../report/secret-mask.js';
+import { givenSecrets, stringsOf } from '../report/given-secrets.js';
+import type { SecretMask } from '../report/secret-mask.js';
 
 /** The flags whose values may be secret, as yargs reads them, from any command line, one yargs would refuse too. */
 function secretFlags(argv: readonly string[]): { header: string[]; secret: string[]; url: string[]; config: string[]; showSecrets?: boolean } {
@@ -9,13 +9,8 @@ function secretFlags(argv: readonly string[]): { header: string[]; secret: strin
   // A boolean given more than once: the last one wins, as for yargs' own parse of the command.
   const flags = Parser(words, { boolean: ['show-secrets', 'showSecrets'], configuration: { 'duplicate-arguments-array': false, 'camel-case-expansion': false } });
   const shown = (flags['show-secrets'] ?? flags['showSecrets']) as boolean | undefined;
-  const list = (name: string): string[] => strings(lists[name]);
+  const list = (name: string): string[] => stringsOf(lists[name]);
   return { header: list('header'), secret: list('secret'), url: list('url'), config: list('config'), ...(shown !== undefined && { showSecrets: shown }) };
-}
-
-function strings(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
 /**
@@ -27,15 +22,7 @@ function strings(value: unknown): string[] {
  */
 export function invocationSecrets(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): SecretMask {
   const flags = secretFlags(argv);
-  const file = flags.config.at(-1) ?? findConfigFile(cwd);
-  const config = file === undefined ? undefined : readConfigValues(file, env);
-  if (flags.showSecrets ?? config?.['show-secrets'] === true) return SecretMask.none();
-  const mask = new SecretMask();
-  for (const line of [...flags.header, ...strings(config?.['header'])]) mask.addHeaderLine(line);
-  for (const secret of flags.secret) mask.add(secret);
-  for (const url of [...flags.url, ...strings(config?.['url']), env.PROVISIONER_URL ?? '']) mask.addUrl(url);
-  if (config) mask.learnJson(config);
-  return mask;
+  return givenSecrets({ headerLines: flags.header, secrets: flags.secret, urls: flags.url, configFile: flags.config.at(-1), showSecrets: flags.showSecrets }, env, cwd);
 }
 
 export { maskedError, maskedErrorText } from '../report/masked-error.js';

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { RUN_DEFAULTS } from '../config/run-defaults.js';
+import { RUN_DEFAULTS } from '../config/defaults.js';
 import { PROPERTY_CATALOG } from '../config/property-catalog.js';
 
 /** The derived property time limit as a formula over the catalog's chains (config/property-time-limit.ts). */

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { RUN_DEFAULTS } from '../config/run-defaults.js';
+import { DEFAULTS, RUN_DEFAULTS } from '../config/defaults.js';
 import { DEFAULT_PROFILE, PROFILE_NAMES, PROFILES } from '../config/profiles.js';
 import { CONFIG_FILE_NAMES } from '../config/config-file.js';
 import { RUN_OPTION_NAMES, type RunOptions } from '../config/run-options.js';
@@ -37,12 +37,12 @@ export function withRunFlags(yargs: Argv<object>): Argv<RunArgs> {
     .option('reference-mode', { choices: ['sync', 'async', 'mixed'] as const, defaultDescription: shown(RUN_DEFAULTS.referenceMode, 'reference-mode'), describe: 'With --reference: how the reference answers' })
     .option('reference-fault', { type: 'string', requiresArg: true, describe: 'With --reference: break one rule on purpose (see serve --list-faults)' })
     .option('reference-work', { type: 'string', requiresArg: true, defaultDescription: shown(RUN_DEFAULTS.referenceWork, 'reference-work'), describe: 'With --reference: how long accepted work takes' })
-    .option('reference-max-operations', { type: 'string', requiresArg: true, describe: 'With --reference: most operations in progress at once (default 100); when full, a call runs at once and answers 200' })
+    .option('reference-max-operations', { type: 'string', requiresArg: true, describe: `With --reference: most operations in progress at once (default ${DEFAULTS.referenceMaxOperations}); when full, a call runs at once and answers 200` })
     .option('reference-store', { type: 'string', requiresArg: true, describe: 'With --reference: keep its operations in this file (default: in memory; either way they survive a restart of the reference)' })
     .option('change-set', { type: 'string', requiresArg: true, array: true, describe: 'Change-set file sent to plan and apply (repeatable; default: the bundled ones)' })
     .option('registration', { type: 'string', requiresArg: true, describe: 'The provisioner\'s registration document (JSON), judged and used for maxOperationDuration' })
-    .option('max-operation-duration', { type: 'string', requiresArg: true, describe: 'Longest wait for an operation, ISO 8601 (default: the registration\'s, else PT30M)' })
-    .option('poll-interval', { type: 'string', requiresArg: true, defaultDescription: shown(RUN_DEFAULTS.pollInterval, 'poll-interval'), describe: 'Time between reads of an operation (the control plane uses PT10S)' })
+    .option('max-operation-duration', { type: 'string', requiresArg: true, describe: `Longest wait for an operation, ISO 8601 (default: the registration's, else ${DEFAULTS.maxOperationDuration})` })
+    .option('poll-interval', { type: 'string', requiresArg: true, defaultDescription: shown(RUN_DEFAULTS.pollInterval, 'poll-interval'), describe: `Time between reads of an operation (the control plane uses ${DEFAULTS.controlPlanePollInterval})` })
     .option('answer-timeout', { type: 'string', requiresArg: true, defaultDescription: shown(RUN_DEFAULTS.answerTimeout, 'answer-timeout'), describe: 'How fast plan, apply and reads must answer' })
     .option('header', { type: 'string', requiresArg: true, array: true, describe: 'Extra request header "Name: value" (repeatable, e.g. for auth)' })
     .option('changes-path', { type: 'string', requiresArg: true, defaultDescription: shown(RUN_DEFAULTS.changesPath, 'changes-path'), describe: 'JSON pointer to the changes array in a change set' })
@@ -65,6 +65,6 @@ export function withRunFlags(yargs: Argv<object>): Argv<RunArgs> {
       type: 'string',
       requiresArg: true,
       describe: 'Budget of the whole run (ISO 8601): past it every suite stops driving and the run, judged on what happened, is incomplete (exit 1) unless a rule failed; properties without --property-time-limit share what remains',
-      defaultDescription: 'none (profiles: quick PT2M, ci PT15M)',
+      defaultDescription: shown('none', 'time-limit'),
     })) as unknown as Argv<RunArgs>;
 }

@@ -3,7 +3,7 @@ import type { CommandResult } from './command-result.js';
 import { RUN_HEAD } from './declarations/run.js';
 import { givenOptions, withRunFlags, type RunArgs } from './run-flags.js';
 import type { RunOptions } from '../config/run-options.js';
-import type { FaultNeedsApplied } from './reference-fault-needs.js';
+import type { FaultNeedsApplied } from '../config/reference-fault-needs.js';
 
 export type { RunArgs } from './run-flags.js';
 
@@ -28,6 +28,6 @@ export function runCommand(result: CommandResult): CommandModule<object, RunArgs
 /** What `--reference-fault` needs, filled in; the reference's faults load only for a run that names one. */
 async function withFaultNeeds(given: RunOptions): Promise<FaultNeedsApplied> {
   if (given.referenceFault === undefined) return { options: given };
-  const { applyFaultNeeds } = await import('./reference-fault-needs.js');
+  const { applyFaultNeeds } = await import('../config/reference-fault-needs.js');
   return applyFaultNeeds(given);
 }

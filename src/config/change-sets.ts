@@ -4,7 +4,7 @@ import type { ChangeKey, ChangeSetInfo } from '../core/judge-context.js';
 import { resolvePointer } from '../core/json-pointer.js';
 import { jsonSyntaxError } from '../core/json.js';
 import { ConfigError, unreadableFile } from '../errors.js';
-import { RUN_DEFAULTS } from './run-defaults.js';
+import { RUN_DEFAULTS } from './defaults.js';
 import { bundledPath } from '../core/package.js';
 
 /** A change set as the kit sends it (byte for byte) and what it knows of its changes. */

@@ -2,8 +2,8 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
 
-/** The files and the folder a run writes; each absent when not asked for. */
-export interface RunOutputs {
+/** The files and the folder a command writes (run, observe, verify); each absent when not asked for. */
+export interface CommandOutputs {
   report?: string;
   junit?: string;
   html?: string;
@@ -13,7 +13,7 @@ export interface RunOutputs {
 }
 
 /** What each output is, for messages: the flag that asks for it and what it holds. */
-export const OUTPUT_KINDS: Readonly<Record<keyof RunOutputs, { flag: string; what: string }>> = {
+export const OUTPUT_KINDS: Readonly<Record<keyof CommandOutputs, { flag: string; what: string }>> = {
   report: { flag: '--report', what: 'the JSON report' },
   junit: { flag: '--junit', what: 'the JUnit report' },
   html: { flag: '--html', what: 'the HTML report' },
@@ -66,9 +66,9 @@ export function outputPathProblem(path: string, folder: boolean): string | undef
 }
 
 /** The outputs asked for, each checked before the run starts: a path that cannot be written is a config error naming its flag. */
-export function checkOutputPaths(outputs: RunOutputs): RunOutputs {
-  const checked: RunOutputs = {};
-  for (const kind of Object.keys(OUTPUT_KINDS) as Array<keyof RunOutputs>) {
+export function checkOutputPaths(outputs: CommandOutputs): CommandOutputs {
+  const checked: CommandOutputs = {};
+  for (const kind of Object.keys(OUTPUT_KINDS) as Array<keyof CommandOutputs>) {
     const path = outputs[kind];
     if (path === undefined) continue;
     const problem = outputPathProblem(path, kind === 'bundle');

@@ -1,3 +1,5 @@
+import { DEFAULTS } from './defaults.js';
+
 /** The run profiles: fixed sets of option values for the kit's three users. */
 export type ProfileName = 'quick' | 'ci' | 'certify';
 
@@ -20,14 +22,14 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     name: 'quick',
     purpose: "an author's loop: seconds against an instant provisioner",
     // Properties get what the two minutes leave them.
-    values: { 'poll-interval': 'PT0.2S', 'time-limit': 'PT2M' },
+    values: { 'poll-interval': DEFAULTS.quickPollInterval, 'time-limit': DEFAULTS.quickTimeLimit },
     maxExamples: 5,
   },
   ci: {
     name: 'ci',
     purpose: 'a CI gate: the defaults, the whole run bounded in time',
     // A gate must end whatever the provisioner does; properties get what the scenarios leave of it.
-    values: { 'poll-interval': 'PT1S', 'time-limit': 'PT15M' },
+    values: { 'poll-interval': DEFAULTS.runPollInterval, 'time-limit': DEFAULTS.ciTimeLimit },
   },
   certify: {
     name: 'certify',
@@ -35,7 +37,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     // No run-wide time limit: a spent budget leaves rules not exercised, and a certification must judge them all.
     // Each operation is still bounded by maxOperationDuration, and each property by a limit derived from it
     // (property-time-limit.ts): a fixed one would be shorter than the cases of a slow provisioner.
-    values: { 'poll-interval': 'PT10S', strict: true },
+    values: { 'poll-interval': DEFAULTS.controlPlanePollInterval, strict: true },
     maxExamples: 50,
   },
 };

@@ -1,32 +1,30 @@
 import type { Duration } from '../core/duration.js';
-import { parseMaxOperationDuration, parsePositiveDuration, PT30M_MS } from '../core/duration.js';
 import type { DurationSetting, RegistrationDocument } from '../core/judge-context.js';
 import type { PropertyTimeLimit } from '../core/property-time-limit.js';
-import { isValidPointer } from '../core/json-pointer.js';
 import { didYouMean } from '../core/closest-name.js';
 import { bundledPath } from '../core/package.js';
 import { UsageError } from '../errors.js';
-import { RULE_IDS } from '../rules/index.js';
 import { loadBaseline, type Baseline } from './baseline.js';
 import { bundledChangeSetFiles, loadChangeSets, type LoadedChangeSet } from './change-sets.js';
 import { findConfigFile, loadConfigFile } from './config-file.js';
 import { parseHeaders } from './headers.js';
-import { checkOutputPaths, type RunOutputs } from './output-paths.js';
+import { checkOutputPaths, type CommandOutputs } from './output-paths.js';
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES, PROFILES, type ProfileName } from './profiles.js';
 import { PROPERTY_CATALOG } from './property-catalog.js';
 import { resolvePropertyTimeLimit } from './property-time-limit.js';
-import { loadRegistration, registeredMaxOperationDuration } from './registration.js';
-import { RUN_DEFAULTS } from './run-defaults.js';
+import { loadRegistration } from './registration.js';
+import { DEFAULTS, RUN_DEFAULTS } from './defaults.js';
+import { changesPathField, durationField, maxOperationDurationField, ruleIdsField, urlField } from './fields.js';
 import { camelOf, flagOf, isRunOptionName, RUN_OPTION_NAMES, type RunOptions } from './run-options.js';
 
-export type { RunOutputs } from './output-paths.js';
 
 /** The bundled reference provisioner, served in-process for the run (`--reference`). */
 export interface ReferenceConfig {
   mode: 'sync' | 'async' | 'mixed';
   fault?: string;
   work: Duration;
-  maxOperations?: number;
+  /** Most operations it holds in progress at once. */
+  maxOperations: number;
   storeFile?: string;
 }
 
@@ -88,7 +86,7 @@ export interface RunConfig {
   properties: PropertyConfig;
   baseline?: Baseline;
   /** The files and folder the run writes, checked before it starts. */
-  outputs: RunOutputs;
+  outputs: CommandOutputs;
 }
 
 /** What a run is resolved from. */
@@ -148,14 +146,13 @@ export async function resolveRunConfig(sources: RunSources): Promise<RunConfig> 
   const url = reference ? undefined : (options.url ?? (sources.env.PROVISIONER_URL || undefined));
   if (!reference && url === undefined) throw new UsageError('--url', 'missing: give --url URL, set PROVISIONER_URL, or use --reference');
   if (profile === 'certify') refuseWeakenedCertification(options);
-  const changesPointer = options.changesPath!;
-  if (!isValidPointer(changesPointer)) throw new UsageError('--changes-path', `"${changesPointer}" is not a JSON pointer (write e.g. /changes)`);
+  const changesPointer = changesPathField(options.changesPath);
   const headers = parseHeaders(headerLines(options.header));
   const timeLimit = options.timeLimit === undefined ? undefined : durationOption('timeLimit', options.timeLimit);
   const config: Omit<RunConfig, 'changeSets' | 'registration' | 'maxOperationDuration' | 'baseline'> = {
     profile,
     ...(configFile !== undefined && { configFile }),
-    target: reference ? { reference: await referenceConfig(options) } : { url: validateUrl('--url', url!) },
+    target: reference ? { reference: await referenceConfig(options) } : { url: urlField('--url', url!) },
     headers,
     changesPointer,
     pollInterval: durationOption('pollInterval', options.pollInterval),
@@ -163,8 +160,8 @@ export async function resolveRunConfig(sources: RunSources): Promise<RunConfig> 
     planOnly: options.planOnly!,
     strict: options.strict!,
     showSecrets: options.showSecrets!,
-    ...optional('only', ruleIdsFlag('--only', options.only)),
-    ...optional('skip', ruleIdsFlag('--skip', options.skip)),
+    ...optional('only', ruleIdsField('--only', options.only)),
+    ...optional('skip', ruleIdsField('--skip', options.skip)),
     burst: wholeNumber('burst', options.burst, 0, MOST_BURST),
     burstApply: options.burstApply!,
     ...optional('restartCommand', restartCommandOption(options.restartCommand)),
@@ -180,7 +177,7 @@ export async function resolveRunConfig(sources: RunSources): Promise<RunConfig> 
   const registration = registrationFile === undefined ? undefined : await loadRegistration(registrationFile);
   if (profile === 'certify' && registration === undefined) throw new UsageError('--registration', 'the certify profile needs the registration document: certification judges it');
   const baseline = options.baseline === undefined ? undefined : loadBaseline(options.baseline);
-  const maxOperationDuration = chooseMaxOperationDuration(options.maxOperationDuration, registration);
+  const maxOperationDuration = maxOperationDurationField(options.maxOperationDuration, registration);
   // The reference's own registration is the kit's choice, not a length of work the user vouched for.
   const maxOperationDurationGiven = maxOperationDuration.source === 'flag' || (maxOperationDuration.source === 'registration' && options.registration !== undefined);
   const { timeLimit: givenPropertyLimit, ...properties } = config.properties;
@@ -234,9 +231,7 @@ function headerLines(header: RunOptions['header']): string[] {
 }
 
 function durationOption(name: keyof RunOptions, value: unknown): Duration {
-  const parsed = parsePositiveDuration(value);
-  if (!parsed.ok) throw new UsageError(flagOf(name), parsed.error);
-  return { text: parsed.text, ms: parsed.ms };
+  return durationField(flagOf(name), value);
 }
 
 /** A whole number given as a number (library, YAML) or as text (flags, whose check then names the flag). */
@@ -262,37 +257,9 @@ async function referenceConfig(options: RunOptions): Promise<ReferenceConfig> {
     mode,
     ...optional('fault', options.referenceFault),
     work: durationOption('referenceWork', options.referenceWork),
-    ...optional('maxOperations', options.referenceMaxOperations === undefined ? undefined : wholeNumber('referenceMaxOperations', options.referenceMaxOperations, 0, Number.MAX_SAFE_INTEGER)),
+    maxOperations: options.referenceMaxOperations === undefined ? DEFAULTS.referenceMaxOperations : wholeNumber('referenceMaxOperations', options.referenceMaxOperations, 0, Number.MAX_SAFE_INTEGER),
     ...optional('storeFile', options.referenceStore),
   };
-}
-
-/** Rule ids from repeated or comma-separated --only/--skip values; an unknown id is a usage error. */
-export function ruleIdsFlag(flag: string, values: string[] | undefined): string[] | undefined {
-  if (!values || values.length === 0) return undefined;
-  const ids = values.flatMap((value) => value.split(',')).map((id) => id.trim()).filter(Boolean);
-  const unknown = ids.filter((id) => !RULE_IDS.includes(id));
-  if (unknown.length === 1) throw new UsageError(flag, `unknown rule id "${unknown[0]!}"`, didYouMean(unknown[0]!, RULE_IDS, 'see the rules command'));
-  if (unknown.length > 1) throw new UsageError(flag, `unknown rule ids ${unknown.map((id) => `"${id}"`).join(', ')}`, 'see the rules command');
-  return ids;
-}
-
-export function validateUrl(flag: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(flag, `"${value}" is not an absolute URL`, schemeHint(value));
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(flag, `"${value}" is not an http or https URL`, schemeHint(value));
-  return value;
-}
-
-/** `host:port` without a scheme (which `new URL` refuses, or reads `localhost:` as one): the URL it likely meant. */
-function schemeHint(value: string): string | undefined {
-  if (value.includes('://')) return undefined;
-  const meant = `http://${value}`;
-  return URL.canParse(meant) ? `did you mean ${meant}?` : undefined;
 }
 
 function restartCommandOption(value: string | undefined): string | undefined {
@@ -308,20 +275,6 @@ function refuseWeakenedCertification(options: RunOptions): void {
   if (!options.strict) throw new UsageError('--strict', 'the certify profile is always strict: a SHOULD rule that does not hold fails it');
   if (options.planOnly) throw new UsageError('--plan-only', 'the certify profile applies: idempotency and every apply rule are part of it');
   if (options.baseline !== undefined) throw new UsageError('--baseline', 'the certify profile waives nothing: every failure counts');
-}
-
-/** The option wins; then a valid registered duration; else PT30M, the most any registration may hold. `run` and `observe` both decide it here. */
-export function chooseMaxOperationDuration(option: string | undefined, registration: RegistrationDocument | undefined): DurationSetting {
-  if (option !== undefined) {
-    const parsed = parseMaxOperationDuration(option);
-    if (!parsed.ok) throw new UsageError('--max-operation-duration', parsed.error);
-    return { ms: parsed.ms, text: parsed.text, source: 'flag' };
-  }
-  if (registration) {
-    const registered = parseMaxOperationDuration(registeredMaxOperationDuration(registration));
-    if (registered.ok) return { ms: registered.ms, text: registered.text, source: 'registration' };
-  }
-  return { ms: PT30M_MS, text: RUN_DEFAULTS.maxOperationDuration, source: 'default' };
 }
 
 /**

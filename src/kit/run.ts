@@ -1,18 +1,19 @@
 import type { RunConfig } from '../config/run-config.js';
 import { timeBudgetOf } from '../config/property-time-limit.js';
-import { renderSummary, OUTPUT_MISSING_EXIT_CODE } from '../report/console.js';
+import { REDACTED } from '../core/redact.js';
 import { maskedProgress, maskedStream } from '../report/masked-output.js';
 import { createProgress } from '../report/progress.js';
 import { runSecrets } from '../report/run-secrets.js';
 import { SecretMask } from '../report/secret-mask.js';
 import { shouldUseColor } from '../report/style.js';
-import { writeOutputs, type MissingOutput } from '../report/write-outputs.js';
+import { exitCodeAfterOutputs, writeOutputs, type MissingOutput } from '../report/write-outputs.js';
 import { driveAndJudge, type DriveConfig, type DriveRequest } from '../runner/run.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import type { PropertyRunSettings } from '../runner/properties.js';
 import { shellRestart, type Restart } from '../runner/restart-command.js';
 import type { ExitCode } from '../core/verdict.js';
 import type { KitIo } from './io.js';
+import { printCommandEnd } from './command-end.js';
 
 /** What a run ended with: its outcome, the exit code that tells it, the outputs it could not write, and its secrets. */
 export interface RunResult {
@@ -86,15 +87,9 @@ export async function run(config: RunConfig, io: KitIo): Promise<RunResult> {
     progress?.stop();
     secrets.learnExchanges(outcome.transcript.exchanges);
     // Every output is tried, whatever happens to one of them; the summary then says which are missing.
-    const missingOutputs = await writeOutputs(config.outputs, outcome, { shown, secrets, headerNames: Object.keys(config.headers) });
-    if (io.console) {
-      for (const missing of missingOutputs) stderr.write(`${shown.text(`provisioner-conformance: ${missing.error.message} [${missing.error.code}]`)}\n`);
-      const color = shouldUseColor(stdout, process.env);
-      const missing = missingOutputs.map((output) => output.description);
-      stdout.write(shown.text(renderSummary(outcome, { color, ...(io.invocation && { invocation: io.invocation }), missingOutputs: missing })));
-    }
-    const exitCode = missingOutputs.length > 0 ? OUTPUT_MISSING_EXIT_CODE : outcome.exitCode;
-    return { outcome, exitCode, missingOutputs, shown };
+    const missingOutputs = await writeOutputs(config.outputs, outcome, { shown, secrets, bundleSettings: bundleSettings(outcome, Object.keys(config.headers)) });
+    if (io.console) printCommandEnd(outcome, missingOutputs, shown, { stdout, stderr, ...(io.invocation && { invocation: io.invocation }) });
+    return { outcome, exitCode: exitCodeAfterOutputs(outcome, missingOutputs), missingOutputs, shown };
   } finally {
     progress?.stop();
     process.off('SIGINT', onSignal);
@@ -130,7 +125,7 @@ async function startReference(config: RunConfig, reference: Extract<RunConfig['t
     mode: reference.mode,
     ...(reference.fault !== undefined && { fault: reference.fault }),
     workMs: reference.work.ms,
-    ...(reference.maxOperations !== undefined && { maxOperations: reference.maxOperations }),
+    maxOperations: reference.maxOperations,
     ...(reference.storeFile !== undefined && { storeFile: reference.storeFile }),
     // The reference keeps operations for the longest wait the run holds it to (its registration's, by default).
     maxOperationDurationMs: config.maxOperationDuration.ms,
@@ -169,4 +164,14 @@ export function settingsLine(config: RunConfig): string {
     config.timeLimit !== undefined ? `time limit ${config.timeLimit.text}` : 'no time limit',
     properties.names.length > 0 ? `properties: ${cases} cases each within ${within}` : 'no properties',
   ].join(' · ');
+}
+
+/** The settings a run's bundle records: what the run resolved, with every header value removed. */
+function bundleSettings(outcome: RunOutcome, headerNames: readonly string[]): Record<string, unknown> {
+  return {
+    url: outcome.target.url,
+    ...outcome.settings,
+    showSecrets: false,
+    headers: Object.fromEntries(headerNames.map((name) => [name, REDACTED])),
+  };
 }

@@ -1,13 +1,12 @@
 import { durationOfMs } from '../core/duration.js';
 import type { JudgeContext } from '../core/judge-context.js';
 import type { Observation } from '../core/observation.js';
-import { kitIdentity } from '../core/package.js';
 import type { Millis } from '../core/time.js';
-import { EXIT_CODES, type Verdict } from '../core/verdict.js';
+import type { Verdict } from '../core/verdict.js';
 import { kitErrorVerdict } from '../errors.js';
 import type { RuleResult } from '../rules/types.js';
 import type { RunOutcome } from '../runner/outcome.js';
-import { summarize } from '../runner/verdict.js';
+import { buildOutcome } from '../runner/build-outcome.js';
 import { Transcript } from '../transcript/transcript.js';
 import type { JudgeTally } from './streaming-judge.js';
 
@@ -75,17 +74,14 @@ export function observationOutcome(judge: JudgeTally, facts: ObservationFacts): 
     seen,
     ...(verdict === 'unreachable' ? ['no request of the observed traffic was answered by the provisioner: nothing was judged'] : []),
     ...(facts.context.maxOperationDuration.source === 'default' && traffic.operations.accepted > 0
-      ? ['no maxOperationDuration was given (--registration or --max-operation-duration): operations were held to PT30M, the most any registration may hold']
+      ? [`no maxOperationDuration was given (--registration or --max-operation-duration): operations were held to ${facts.context.maxOperationDuration.text}, the most any registration may hold`]
       : []),
   ];
-  return {
-    kit: kitIdentity(),
+  return buildOutcome({
     target: { url: facts.url },
     startedAt: facts.startedAt,
     finishedAt: facts.finishedAt,
     verdict,
-    exitCode: EXIT_CODES[verdict],
-    summary: summarize(rules),
     rules,
     conclusions,
     operations: judge.conclusions,
@@ -109,5 +105,5 @@ export function observationOutcome(judge: JudgeTally, facts: ObservationFacts): 
     // The change sets of the kept evidence: the transcript written of it is judged again in this context.
     context: { ...facts.context, changeSets: judge.evidenceChangeSets },
     transcript: new Transcript(judge.evidence.exchanges, judge.evidence.events),
-  };
+  });
 }

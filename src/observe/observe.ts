@@ -4,9 +4,9 @@ import { messageOf, UsageError } from '../errors.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import { SecretMask } from '../report/secret-mask.js';
 import { changeSetRecorder } from './change-set-files.js';
-import type { ObserveConfig } from './config.js';
+import type { ObserveConfig } from '../config/observe-config.js';
 import { observationOutcome } from './observation-outcome.js';
-import { writeObservedJson, writeObservedOutputs } from './outputs.js';
+import { writeOutputs, type MissingOutput } from '../report/write-outputs.js';
 import { startProxy, type ProxiedExchange } from './proxy.js';
 import { ExchangeRecorder, type SeenExchange } from './recorder.js';
 import { startJudging } from './judge-worker-client.js';
@@ -42,6 +42,8 @@ export interface RunningObservation {
   finished: Promise<RunOutcome>;
   /** The counts so far (traffic, operations, rules broken, the upstream's health), at once and without waiting for the judges. */
   progress(): ObservationProgress;
+  /** The outputs its end could not write, each named; none before it ended. */
+  missingOutputs(): readonly MissingOutput[];
 }
 
 /** Exchanges waiting to be judged, at most: past it the judges have fallen behind, and further ones are counted, not judged. */
@@ -231,7 +233,9 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
     writing = writing
       .then(async () => {
         const current = await outcome();
-        await writeObservedJson(config.outputs, current, mask(current));
+        const shown = mask(current);
+        const [missing] = await writeOutputs({ report: config.outputs.report }, current, { shown, secrets: shown, bundleSettings: {} });
+        if (missing) throw missing.error;
       })
       .catch(failed('the JSON report could not be written'))
       .finally(() => {
@@ -248,6 +252,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
   });
   finished.catch(() => undefined);
   let stopping: Promise<RunOutcome> | undefined;
+  let missingOutputs: MissingOutput[] = [];
   const stop = (): Promise<RunOutcome> => {
     stopping ??= (async () => {
       clearInterval(sweeper);
@@ -264,12 +269,11 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
         const tally = await judge.tally(endedAt);
         await transcript?.close(endedAt);
         const last = outcomeOf(tally);
-        try {
-          await writeObservedOutputs(config.outputs, last, { shown: mask(last), secrets: secretsMask(last) }, bundleSettings(config));
-        } catch (error) {
-          failed('a report could not be written')(error);
-        }
-        return recordingErrors ? outcomeOf(tally) : last;
+        // The transcript was appended as the traffic flowed; every other output is written now, and one that
+        // cannot be is named at the end, as a run names it.
+        const { transcript: _streamed, ...atTheEnd } = config.outputs;
+        missingOutputs = await writeOutputs(atTheEnd, last, { shown: mask(last), secrets: secretsMask(last), bundleSettings: bundleSettings(config) });
+        return last;
       } finally {
         await judge.close();
       }
@@ -281,7 +285,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
   io.signal?.addEventListener('abort', onAbort, { once: true });
   if (io.signal?.aborted) onAbort();
   const timer = config.durationMs === undefined ? undefined : setTimeout(onAbort, config.durationMs);
-  return { url: proxy.url, outcome, stop, finished, progress: () => news.progress() };
+  return { url: proxy.url, outcome, stop, finished, progress: () => news.progress(), missingOutputs: () => missingOutputs };
 }
 
 /** Observes until the observation ends (signal or duration), and resolves with its outcome. */

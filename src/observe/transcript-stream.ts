@@ -7,7 +7,7 @@ import { OutputError } from '../errors.js';
 import { redactExchanges } from '../report/redact-transcript.js';
 import { SecretMask } from '../report/secret-mask.js';
 import { STREAMED_TRANSCRIPT_FORMAT, stored, streamedLine, type StreamedRecord, type StreamedTranscriptHeader } from '../transcript/transcript-file.js';
-import type { ObserveConfig } from './config.js';
+import type { ObserveConfig } from '../config/observe-config.js';
 import type { ObservedExchange } from './recorder.js';
 
 /** Characters waiting for the disk, at most: past it lines are dropped and counted, never queued without limit. */

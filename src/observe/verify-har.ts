@@ -1,14 +1,14 @@
 import type { RunOutcome } from '../runner/outcome.js';
 import { harExchange, readHarEntries } from '../transcript/har.js';
 import { unreadableFile } from '../errors.js';
-import type { ObserveConfig } from './config.js';
+import type { HarJudgingConfig } from '../config/verify-config.js';
 import { observationOutcome } from './observation-outcome.js';
 import { observedContext } from './observe.js';
 import { ExchangeRecorder, type SeenExchange } from './recorder.js';
 import { StreamingJudge } from './streaming-judge.js';
 
 /** What judging a HAR file needs of an observation's configuration. */
-export type HarJudging = Pick<ObserveConfig, 'maxOperationDuration' | 'registration' | 'answerTimeoutMs' | 'pollIntervalMs' | 'selection' | 'changesPointer' | 'showSecrets' | 'bodyLimitBytes'> & {
+export type HarJudging = HarJudgingConfig & {
   onChangeSet?: ConstructorParameters<typeof StreamingJudge>[0]['onChangeSet'];
 };
 

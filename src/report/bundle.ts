@@ -1,9 +1,10 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogSha256, MANIFEST_FILE, MANIFEST_FORMAT, sha256, type BundleManifest, type ManifestEntry } from '../runner/bundle-manifest.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import type { SecretMask } from './secret-mask.js';
 import { COLLECTOR_PACING } from '../client/collector-pacing.js';
+import { writeAtomically } from './atomic-file.js';
 import { fileSha256 } from './file-sha256.js';
 import { writeHtmlReport } from './write-html.js';
 import { writeJsonReport } from './write-json.js';
@@ -61,16 +62,4 @@ export async function writeBundle(dir: string, input: BundleInput): Promise<Bund
   // The manifest last: whatever a kill leaves, each file is whole, and a bundle cut off midway fails its hashes.
   await writeAtomically(join(dir, MANIFEST_FILE), (temporary) => writeFile(temporary, `${JSON.stringify(manifest, null, 2)}\n`));
   return manifest;
-}
-
-/** Each file at a temporary name, then renamed: a reader (or a kill) never sees half a file. */
-async function writeAtomically(path: string, write: (temporary: string) => Promise<void>): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  try {
-    await write(temporary);
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true }).catch(() => undefined);
-    throw error;
-  }
 }

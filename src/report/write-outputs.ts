@@ -1,51 +1,55 @@
-import { REDACTED } from '../core/redact.js';
+import { writeAtomically } from './atomic-file.js';
 import { writeBundle } from './bundle.js';
+import { OUTPUT_MISSING_EXIT_CODE } from './console.js';
 import { writeHtmlReport } from './write-html.js';
 import { writeJsonReport } from './write-json.js';
 import { writeJunitReport } from './write-junit.js';
 import { writeTranscript } from './write-transcript.js';
 import type { SecretMask } from './secret-mask.js';
 import type { RunOutcome } from '../runner/outcome.js';
-import { OUTPUT_KINDS, type RunOutputs } from '../config/output-paths.js';
+import type { ExitCode } from '../core/verdict.js';
+import { OUTPUT_KINDS, type CommandOutputs } from '../config/output-paths.js';
 import { environmentCause, OutputError } from '../errors.js';
 import { COLLECTOR_PACING } from '../client/collector-pacing.js';
 
 /** An output that could not be written: which one, and the one-line error that says why. */
 export interface MissingOutput {
-  kind: keyof RunOutputs;
+  kind: keyof CommandOutputs;
   /** What it is and where, for the verdict line: `the JSON report /dev/full`. */
   description: string;
   error: OutputError;
 }
 
 export interface OutputContext {
-  /** The mask of what the run shows (lifted by --show-secrets). */
+  /** The mask of what the command shows (lifted by --show-secrets). */
   shown: SecretMask;
-  /** The run's secrets: a bundle always hides them. */
+  /** The command's secrets: a bundle always hides them. */
   secrets: SecretMask;
-  /** The names of the run's extra headers: a bundle's settings list them, their values removed. */
-  headerNames: readonly string[];
+  /** What a bundle records as the command's settings, secrets already removed. */
+  bundleSettings: Record<string, unknown>;
 }
 
 /**
- * Writes every output the run was asked for. One that cannot be written (a full disk, a folder taken away
- * since the run started) does not stop the others: it is returned, named, for the user to see.
- * A failure that is not the environment's is a bug in the kit, and thrown.
+ * The one writer of what `run`, `observe` and `verify` were asked to write (paths checked when the command was
+ * resolved): each file atomically, a bundle file by file with its manifest last. One that cannot be written
+ * (a full disk, a folder taken away since the command started) does not stop the others: it is returned,
+ * named, for the command to tell at its end with {@link exitCodeAfterOutputs}. A failure that is not the
+ * environment's is a bug in the kit, and thrown.
  */
-export async function writeOutputs(outputs: RunOutputs, outcome: RunOutcome, masks: OutputContext): Promise<MissingOutput[]> {
-  const writers: Record<keyof RunOutputs, (path: string) => Promise<unknown>> = {
-    report: (path) => writeJsonReport(path, outcome, masks.shown),
-    junit: (path) => writeJunitReport(path, outcome, masks.shown),
-    html: (path) => writeHtmlReport(path, outcome, masks.shown),
-    bundle: (path) => writeBundle(path, { outcome, settings: bundleSettings(outcome, masks.headerNames), mask: masks.secrets }),
-    transcript: (path) => writeTranscript(path, outcome, masks.shown),
+export async function writeOutputs(outputs: CommandOutputs, outcome: RunOutcome, context: OutputContext): Promise<MissingOutput[]> {
+  const writers: Record<keyof CommandOutputs, (path: string) => Promise<unknown>> = {
+    report: (path) => writeAtomically(path, (target) => writeJsonReport(target, outcome, context.shown)),
+    junit: (path) => writeAtomically(path, (target) => writeJunitReport(target, outcome, context.shown)),
+    html: (path) => writeAtomically(path, (target) => writeHtmlReport(target, outcome, context.shown)),
+    bundle: (path) => writeBundle(path, { outcome, settings: context.bundleSettings, mask: context.secrets }),
+    transcript: (path) => writeAtomically(path, (target) => writeTranscript(target, outcome, context.shown)),
   };
   const missing: MissingOutput[] = [];
-  for (const kind of Object.keys(OUTPUT_KINDS) as Array<keyof RunOutputs>) {
+  for (const kind of Object.keys(OUTPUT_KINDS) as Array<keyof CommandOutputs>) {
     const path = outputs[kind];
     if (path === undefined) continue;
-    // The run's garbage, then each output's, is collected before the next output is made: a run's peak memory
-    // is often its last moment, every output's copies on top of each other.
+    // The command's garbage, then each output's, is collected before the next output is made: a run's peak
+    // memory is often its last moment, every output's copies on top of each other.
     COLLECTOR_PACING.collectNow();
     try {
       await writers[kind](path);
@@ -57,12 +61,7 @@ export async function writeOutputs(outputs: RunOutputs, outcome: RunOutcome, mas
   return missing;
 }
 
-/** The settings a bundle records: what the run resolved, with every header value removed. */
-function bundleSettings(outcome: RunOutcome, headerNames: readonly string[]): Record<string, unknown> {
-  return {
-    url: outcome.target.url,
-    ...outcome.settings,
-    showSecrets: false,
-    headers: Object.fromEntries(headerNames.map((name) => [name, REDACTED])),
-  };
+/** The exit code of a command that wrote its outputs: its outcome's, or the one that says an output asked for is missing. */
+export function exitCodeAfterOutputs(outcome: RunOutcome, missing: readonly MissingOutput[]): ExitCode {
+  return missing.length > 0 ? OUTPUT_MISSING_EXIT_CODE : outcome.exitCode;
 }

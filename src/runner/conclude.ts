@@ -1,17 +1,16 @@
 import type { JudgeContext } from '../core/judge-context.js';
 import type { OperationConclusion } from '../core/operation-conclusion.js';
-import { kitIdentity } from '../core/package.js';
 import type { PropertyResult } from '../core/property-result.js';
 import { propertyTimeLimitInWords } from '../core/property-time-limit.js';
 import type { Millis } from '../core/time.js';
-import { EXIT_CODES } from '../core/verdict.js';
 import { judgeRules, type RuleSelection } from '../rules/index.js';
 import type { RuleResult } from '../rules/types.js';
 import type { KitError } from '../errors.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { conclusionsFor, waysCertified } from './conclusions.js';
 import type { RunOutcome, RunSettings } from './outcome.js';
-import { decideVerdict, summarize } from './verdict.js';
+import { decideVerdict } from './verdict.js';
+import { buildOutcome } from './build-outcome.js';
 import { applyBaseline } from './baseline.js';
 import type { Waiver } from '../config/baseline.js';
 import { budgetNote, budgetOutcome, type BudgetFacts } from './budget-outcome.js';
@@ -52,14 +51,11 @@ export function concludeRun(run: FinishedRun): RunOutcome {
   // A certification promises its cases: a property that held over fewer than it was asked for leaves it incomplete.
   const short = shortProperties(run.properties);
   const verdict = certify && decided === 'pass' && short.length > 0 ? 'incomplete' : decided;
-  return {
-    kit: kitIdentity(),
+  return buildOutcome({
     target: { url: run.url },
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
     verdict,
-    exitCode: EXIT_CODES[verdict],
-    summary: summarize(rules),
     rules,
     conclusions: [
       ...(run.kitError ? [`kit error ${run.kitError.code}: ${run.kitError.message}`] : []),
@@ -78,7 +74,7 @@ export function concludeRun(run: FinishedRun): RunOutcome {
     ...(budget && { budget }),
     context: run.context,
     transcript: run.transcript,
-  };
+  });
 }
 
 /**

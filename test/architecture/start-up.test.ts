@@ -28,7 +28,8 @@ describe('start-up is paid per command', () => {
     expect(files).toContain('src/cli/declarations/run.ts');
     const commandModules = ['run', 'rules', 'serve', 'verify', 'check-registration'].map((name) => `src/cli/${name}.ts`);
     expect(files.filter((file) => commandModules.includes(file))).toEqual([]);
-    expect(files.filter((file) => !/^src\/(cli|core)\/|^src\/errors\.ts$/.test(file))).toEqual([]);
+    // The defaults table is what the help shows as each flag's default: a table, importing nothing.
+    expect(files.filter((file) => !/^src\/(cli|core)\/|^src\/errors\.ts$|^src\/config\/defaults\.ts$/.test(file))).toEqual([]);
   });
 
   it('the CLI entry imports yargs and Node alone: no undici, fast-check, ajv, yaml or html-to-text', async () => {

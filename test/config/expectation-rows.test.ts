@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import yargs from 'yargs';
 import { describe, expect, it } from 'vitest';
-import { applyFaultNeeds } from '../../src/cli/reference-fault-needs.js';
+import { applyFaultNeeds } from '../../src/config/reference-fault-needs.js';
 import { givenOptions, withRunFlags, type RunArgs } from '../../src/cli/run-flags.js';
 import { resolveRunConfig } from '../../src/config/run-config.js';
 import { EXPECTATIONS } from '../e2e/expectations.js';

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULTS } from '../../src/config/defaults.js';
 import { resolveRunConfig } from '../../src/config/run-config.js';
 import type { RunOptions } from '../../src/config/run-options.js';
 import { settingsLine } from '../../src/kit/run.js';
@@ -60,6 +61,8 @@ describe('the resolved configuration of a run', () => {
     expect((await resolve({ url: URL, header: ['X-Token: abc'] })).headers).toEqual({ 'x-token': 'abc' });
     const reference = await resolve({ reference: true, referenceWork: 'PT0.1S', referenceMaxOperations: '3' });
     expect(reference.target).toEqual({ reference: { mode: 'mixed', work: { text: 'PT0.1S', ms: 100 }, maxOperations: 3 } });
+    // Not given: the defaults table's, the one `serve` uses too.
+    expect((await resolve({ reference: true })).target).toEqual({ reference: { mode: 'mixed', work: { text: 'PT0.5S', ms: 500 }, maxOperations: DEFAULTS.referenceMaxOperations } });
     // The reference's own registration is judged unless another is given.
     expect(reference.registration?.file).toMatch(/fixtures[/\\]registrations[/\\]reference\.json$/);
     // Without the flag, the registration's maxOperationDuration bounds the wait: no default stands in for it.

@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveRunConfig, ruleIdsFlag, validateUrl } from '../../src/config/run-config.js';
+import { resolveRunConfig } from '../../src/config/run-config.js';
+import { ruleIdsField, urlField } from '../../src/config/fields.js';
 import type { RunOptions } from '../../src/config/run-options.js';
 
 function resolve(options: RunOptions) {
@@ -11,15 +12,15 @@ function resolve(options: RunOptions) {
 
 describe('a flag value the kit refuses', () => {
   it('an unknown rule id is quoted, with the closest id, else the rules command', () => {
-    expect(() => ruleIdsFlag('--only', ['answer.statuss'])).toThrow('--only: unknown rule id "answer.statuss" (did you mean answer.status?)');
-    expect(() => ruleIdsFlag('--skip', ['nothing-like-it'])).toThrow('--skip: unknown rule id "nothing-like-it" (see the rules command)');
-    expect(() => ruleIdsFlag('--only', ['answer.statuss,zz'])).toThrow('--only: unknown rule ids "answer.statuss", "zz" (see the rules command)');
+    expect(() => ruleIdsField('--only', ['answer.statuss'])).toThrow('--only: unknown rule id "answer.statuss" (did you mean answer.status?)');
+    expect(() => ruleIdsField('--skip', ['nothing-like-it'])).toThrow('--skip: unknown rule id "nothing-like-it" (see the rules command)');
+    expect(() => ruleIdsField('--only', ['answer.statuss,zz'])).toThrow('--only: unknown rule ids "answer.statuss", "zz" (see the rules command)');
   });
 
   it('a URL without its scheme suggests http://', () => {
-    expect(() => validateUrl('--url', '127.0.0.1:33815')).toThrow('--url: "127.0.0.1:33815" is not an absolute URL (did you mean http://127.0.0.1:33815?)');
-    expect(() => validateUrl('--url', 'localhost:8080')).toThrow('--url: "localhost:8080" is not an http or https URL (did you mean http://localhost:8080?)');
-    expect(() => validateUrl('--url', 'ftp://example.com')).toThrow(/^--url: "ftp:\/\/example\.com" is not an http or https URL$/);
+    expect(() => urlField('--url', '127.0.0.1:33815')).toThrow('--url: "127.0.0.1:33815" is not an absolute URL (did you mean http://127.0.0.1:33815?)');
+    expect(() => urlField('--url', 'localhost:8080')).toThrow('--url: "localhost:8080" is not an http or https URL (did you mean http://localhost:8080?)');
+    expect(() => urlField('--url', 'ftp://example.com')).toThrow(/^--url: "ftp:\/\/example\.com" is not an http or https URL$/);
   });
 
   it('a whole number quotes the text the user gave', async () => {

@@ -1,6 +1,6 @@
 import { longestChain, PROPERTY_CATALOG } from '../../src/config/property-catalog.js';
 import { propertyTimeLimitMs } from '../../src/config/property-time-limit.js';
-import { RUN_DEFAULTS } from '../../src/config/run-defaults.js';
+import { RUN_DEFAULTS } from '../../src/config/defaults.js';
 import { parsePositiveDuration, type Duration } from '../../src/core/duration.js';
 import { isoOfMs } from '../../src/core/property-time-limit.js';
 import type { Fault } from '../../src/reference/index.js';

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseListen, resolveObserveConfig } from '../../src/observe/config.js';
+import { resolveObserveConfig } from '../../src/config/observe-config.js';
+import { listenField } from '../../src/config/fields.js';
 import { ConfigError, UsageError } from '../../src/errors.js';
 
 function folderWith(name: string, text: string): string {
@@ -82,11 +83,11 @@ describe('observe: config files', () => {
 
 describe('observe: --listen', () => {
   it('reads HOST:PORT, :PORT, PORT and [v6]:PORT, a port alone on 127.0.0.1', () => {
-    expect(parseListen('0.0.0.0:8080')).toEqual({ host: '0.0.0.0', port: 8080 });
-    expect(parseListen(':8080')).toEqual({ host: '127.0.0.1', port: 8080 });
-    expect(parseListen('8089')).toEqual({ host: '127.0.0.1', port: 8089 });
-    expect(parseListen('[::1]:8080')).toEqual({ host: '::1', port: 8080 });
-    expect(() => parseListen('127.0.0.1:70000')).toThrow(/--listen/);
-    expect(() => parseListen('localhost')).toThrow(/--listen/);
+    expect(listenField('0.0.0.0:8080')).toEqual({ host: '0.0.0.0', port: 8080 });
+    expect(listenField(':8080')).toEqual({ host: '127.0.0.1', port: 8080 });
+    expect(listenField('8089')).toEqual({ host: '127.0.0.1', port: 8089 });
+    expect(listenField('[::1]:8080')).toEqual({ host: '::1', port: 8080 });
+    expect(() => listenField('127.0.0.1:70000')).toThrow(/--listen/);
+    expect(() => listenField('localhost')).toThrow(/--listen/);
   });
 });

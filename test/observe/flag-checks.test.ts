@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveObserveConfig } from '../../src/observe/config.js';
+import { resolveObserveConfig } from '../../src/config/observe-config.js';
 
 describe('observe checks its flags as a run does', () => {
   it('an --upstream without its scheme suggests http://, and a rule id typo the closest id', async () => {

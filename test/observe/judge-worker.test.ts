@@ -8,17 +8,17 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceProvisioner, type RunningReference } from '../../src/reference/index.js';
-import { resolveObserveConfig } from '../../src/observe/config.js';
+import { resolveObserveConfig } from '../../src/config/observe-config.js';
 import { observedContext, startObservation, type ObserveIo } from '../../src/observe/observe.js';
 import { startJudging } from '../../src/observe/judge-worker-client.js';
 import { verifyTranscriptFile } from '../../src/observe/verify-transcript.js';
-import { chooseMaxOperationDuration } from '../../src/config/run-config.js';
+import { maxOperationDurationField } from '../../src/config/fields.js';
 import { IN_PROGRESS, T0, TranscriptBuilder } from '../support/transcript-builder.js';
 import type { RunOutcome } from '../../src/runner/outcome.js';
 import { ROOT } from '../e2e/run-cli.js';
 
 type ObserveModule = typeof import('../../src/observe/observe.js');
-type ConfigModule = typeof import('../../src/observe/config.js');
+type ConfigModule = typeof import('../../src/config/observe-config.js');
 
 const CHANGE_SET = readFileSync(join(ROOT, 'fixtures', 'change-sets', 'postgres.json'), 'utf8');
 const CHANGES = (JSON.parse(CHANGE_SET) as { changes: Array<{ id: string; environment: string }> }).changes;
@@ -94,7 +94,7 @@ describe('the judges on a worker thread', () => {
   it('built (dist), judge the traffic off the proxy thread as they judge it on it; reports come from their tally', async () => {
     // The built observer, as an installed package runs it: its worker file sits beside it.
     const built = (await import(pathToFileURL(join(ROOT, 'dist', 'src', 'observe', 'observe.js')).href)) as ObserveModule;
-    const builtConfig = (await import(pathToFileURL(join(ROOT, 'dist', 'src', 'observe', 'config.js')).href)) as ConfigModule;
+    const builtConfig = (await import(pathToFileURL(join(ROOT, 'dist', 'src', 'config', 'observe-config.js')).href)) as ConfigModule;
     const dir = mkdtempSync(join(tmpdir(), 'pc-judge-worker-'));
     const observeWith = async (io: ObserveIo, report?: string): Promise<RunOutcome> => {
       const outputs = report === undefined ? {} : { report, reportEvery: 'PT0.05S', recordChangeSets: join(dir, 'change-sets') };
@@ -207,7 +207,7 @@ describe('the judges on a worker thread', () => {
 
   it('built, count the bytes waiting with them until they say they took those exchanges', async () => {
     const judging = startJudging(
-      { context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0), selection: {}, changesPointer: '/changes' },
+      { context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: maxOperationDurationField('PT1M', undefined) }, T0), selection: {}, changesPointer: '/changes' },
       { onFailure: (what, error) => expect.fail(`${what}: ${(error as Error).message}`) },
       pathToFileURL(join(ROOT, 'dist', 'src', 'observe', 'judge-worker.js')),
     );
@@ -228,7 +228,7 @@ describe('the judges on a worker thread', () => {
   it('a worker stuck in a judgement is stopped: its tally is not waited for past the time allowed', async () => {
     const failures: string[] = [];
     const judging = startJudging(
-      { context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0), selection: {}, changesPointer: '/changes' },
+      { context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: maxOperationDurationField('PT1M', undefined) }, T0), selection: {}, changesPointer: '/changes' },
       { onFailure: (what, error) => failures.push(`${what}: ${(error as Error).message}`) },
       fixture('stuck.mjs'),
       300,

@@ -6,14 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveObserveConfig } from '../../src/observe/config.js';
+import { resolveObserveConfig } from '../../src/config/observe-config.js';
 import type { ObserveEvent } from '../../src/observe/observation-news.js';
 import { startObservation } from '../../src/observe/observe.js';
 import { IN_PROGRESS } from '../support/transcript-builder.js';
 import { ROOT } from '../e2e/run-cli.js';
 
 type ObserveModule = typeof import('../../src/observe/observe.js');
-type ConfigModule = typeof import('../../src/observe/config.js');
+type ConfigModule = typeof import('../../src/config/observe-config.js');
 
 const CHANGE_SET = readFileSync(join(ROOT, 'fixtures', 'change-sets', 'postgres.json'), 'utf8');
 const CHANGES = (JSON.parse(CHANGE_SET) as { changes: Array<{ id: string; environment: string }> }).changes;
@@ -71,7 +71,7 @@ describe('observe tells as it runs, through the real proxy', () => {
       'judges on their worker thread (dist)',
       async () => [
         ((await import(pathToFileURL(join(ROOT, 'dist', 'src', 'observe', 'observe.js')).href)) as ObserveModule).startObservation,
-        ((await import(pathToFileURL(join(ROOT, 'dist', 'src', 'observe', 'config.js')).href)) as ConfigModule).resolveObserveConfig,
+        ((await import(pathToFileURL(join(ROOT, 'dist', 'src', 'config', 'observe-config.js')).href)) as ConfigModule).resolveObserveConfig,
       ],
     ],
   ];

@@ -13,7 +13,7 @@ import { ProvisionerClient } from '../../src/client/client.js';
 import { bundledChangeSetFiles, loadChangeSets, type LoadedChangeSet } from '../../src/config/change-sets.js';
 import { Poller } from '../../src/poller/poller.js';
 import { startReferenceProvisioner, type ReferenceMode } from '../../src/reference/index.js';
-import { resolveObserveConfig, type ObserveFlags } from '../../src/observe/config.js';
+import { resolveObserveConfig, type ObserveFlags } from '../../src/config/observe-config.js';
 import { startObservation } from '../../src/observe/observe.js';
 import { startProxy } from '../../src/observe/proxy.js';
 import { NEVER_HAD } from '../../src/observe/rule-tally.js';

@@ -4,7 +4,7 @@ import { StreamingJudge } from '../../src/observe/streaming-judge.js';
 import { judgeRules } from '../../src/rules/index.js';
 import { CASES_KEPT, NEVER_HAD } from '../../src/observe/rule-tally.js';
 import { observedContext } from '../../src/observe/observe.js';
-import { chooseMaxOperationDuration } from '../../src/config/run-config.js';
+import { maxOperationDurationField } from '../../src/config/fields.js';
 import type { Exchange } from '../../src/transcript/exchange.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import type { JudgeContext } from '../../src/core/judge-context.js';
@@ -15,7 +15,7 @@ const SHOP_DB_SET = JSON.stringify({ kind: 'managed-resource', type: 'postgres',
 
 function judge(maxOperationDuration = 'PT1M'): StreamingJudge {
   return new StreamingJudge({
-    context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration(maxOperationDuration, undefined) }, T0),
+    context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: maxOperationDurationField(maxOperationDuration, undefined) }, T0),
     selection: {},
     changesPointer: '/changes',
   });
@@ -89,7 +89,7 @@ describe('the streaming judge', () => {
     expect(j.evidence.exchanges.length).toBeLessThanOrEqual(CASES_KEPT * 4);
     expect(j.evidence.exchanges.filter((exchange) => exchange.response?.status === 202).length).toBe(CASES_KEPT);
     // Judged again alone, in the context of its change sets, the evidence breaks the rule, and the others hold.
-    const context = { ...observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0), changeSets: j.evidenceChangeSets() };
+    const context = { ...observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: maxOperationDurationField('PT1M', undefined) }, T0), changeSets: j.evidenceChangeSets() };
     expect(j.evidenceChangeSets().map((changeSet) => changeSet.changes)).toEqual([[{ id: 'shop-db', environment: 'test' }]]);
     const again = judgeRules(j.evidence, context, {});
     expect(again.find((result) => result.id === 'operation.in-progress-results-empty')!.status).toBe('fail');
@@ -142,7 +142,7 @@ describe('the streaming judge', () => {
   });
 
   it('judges a read after the final answer by every rule a run judges it by', () => {
-    const context = observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0);
+    const context = observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: maxOperationDurationField('PT1M', undefined) }, T0);
     const readsAgain: Record<string, AnswerSpec> = {
       'the final answer labelled text/plain': { body: shopDbFinal(), contentType: 'text/plain' },
       'a final answer with a result too many': { body: { ...shopDbFinal(), results: [...(shopDbFinal().results as unknown[]), { id: 'cache', environment: 'test', outcome: 'succeeded', description: 'done' }] } },
@@ -215,7 +215,7 @@ describe('the streaming judge calls a rule not applicable only for the way the p
     j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
     for (let i = 0; i < 4; i++) for (const exchange of operation(b, randomUUID())) j.add(exchange);
     j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
-    const run = judgeRules(b.transcript, { ...observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0), changeSets: [] });
+    const run = judgeRules(b.transcript, { ...observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: maxOperationDurationField('PT1M', undefined) }, T0), changeSets: [] });
     for (const id of AFTER_FINAL) {
       const result = j.results().find((r) => r.id === id)!;
       expect(result.status, id).toBe('not-exercised');
@@ -342,7 +342,7 @@ describe('the streaming judge judges a change set the traffic sent again after t
 });
 
 function runContext(): JudgeContext {
-  return { ...observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: chooseMaxOperationDuration('PT1M', undefined) }, T0), changeSets: [] };
+  return { ...observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: maxOperationDurationField('PT1M', undefined) }, T0), changeSets: [] };
 }
 
 describe('the streaming judge judges reads of ids the observation never saw accepted', () => {

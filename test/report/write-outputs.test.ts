@@ -7,7 +7,7 @@ import { SecretMask } from '../../src/report/secret-mask.js';
 import { writeOutputs } from '../../src/report/write-outputs.js';
 import { sampleOutcome } from './outcome-fixture.js';
 
-const masks = { shown: new SecretMask(), secrets: new SecretMask(), headerNames: [] };
+const masks = { shown: new SecretMask(), secrets: new SecretMask(), bundleSettings: {} };
 
 describe('the outputs of a run', () => {
   it.skipIf(!existsSync('/dev/full'))('are all written but the one the disk refuses, which is named with its flag and a stable code', async () => {

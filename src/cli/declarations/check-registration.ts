@@ -1,9 +1,9 @@
 import type { Argv } from 'yargs';
 import type { Declaration } from './declaration.js';
+import type { CheckRegistrationOptions } from '../../config/check-registration-config.js';
 
-export interface CheckRegistrationArgs {
-  registration: string;
-}
+/** The command's one argument is its options: the document to judge. */
+export type CheckRegistrationArgs = CheckRegistrationOptions;
 
 export const CHECK_REGISTRATION_DECLARATION: Declaration<CheckRegistrationArgs> = {
   command: 'check-registration <registration>',

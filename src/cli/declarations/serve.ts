@@ -1,37 +1,26 @@
 import type { Argv } from 'yargs';
 import type { Declaration } from './declaration.js';
+import { DEFAULTS } from '../../config/defaults.js';
+import type { ServeOptions } from '../../config/serve-config.js';
 
-export interface ServeArgs {
-  port: number;
-  host: string;
-  // No yargs defaults for what a fault may need: serve tells a flag given from one left out.
-  mode?: 'sync' | 'async' | 'mixed';
-  work?: string;
-  fault?: string;
-  maxOperations?: number;
-  maxOperationDuration?: string;
-  store?: string;
-  listFaults: boolean;
-}
-
-/** What serve uses for a flag neither given nor needed by its fault. */
-export const SERVE_DEFAULTS = { mode: 'mixed', work: 'PT2S', maxOperations: 100, maxOperationDuration: 'PT30M' } as const;
+/** The serve command's flags: its options, and the listing of the faults. No yargs defaults for what a fault may need: serve tells a flag given from one left out. */
+export type ServeArgs = ServeOptions & { listFaults: boolean };
 
 export const SERVE_DECLARATION: Declaration<ServeArgs> = {
   command: 'serve',
   describe: 'Serve the reference provisioner (correct by default, or with one fault)',
   builder: (yargs: Argv<object>) =>
     yargs
-      .option('port', { type: 'number', requiresArg: true, default: 0, describe: 'Port to listen on (0: a free one)' })
-      .option('host', { type: 'string', requiresArg: true, default: '127.0.0.1', describe: 'Address to bind' })
-      .option('mode', { choices: ['sync', 'async', 'mixed'] as const, defaultDescription: SERVE_DEFAULTS.mode, describe: 'sync: always 200; async: always 202; mixed: plan 200, apply 202' })
-      .option('work', { type: 'string', requiresArg: true, defaultDescription: SERVE_DEFAULTS.work, describe: 'How long accepted work takes (ISO 8601)' })
+      .option('port', { type: 'number', requiresArg: true, default: DEFAULTS.servePort, describe: 'Port to listen on (0: a free one)' })
+      .option('host', { type: 'string', requiresArg: true, default: DEFAULTS.serveHost, describe: 'Address to bind' })
+      .option('mode', { choices: ['sync', 'async', 'mixed'] as const, defaultDescription: DEFAULTS.referenceMode, describe: 'sync: always 200; async: always 202; mixed: plan 200, apply 202' })
+      .option('work', { type: 'string', requiresArg: true, defaultDescription: DEFAULTS.serveWork, describe: 'How long accepted work takes (ISO 8601)' })
       .option('fault', { type: 'string', requiresArg: true, describe: 'Break one rule on purpose (see --list-faults); applies the --mode, --work and --max-operations it needs' })
-      .option('max-operations', { type: 'number', requiresArg: true, defaultDescription: String(SERVE_DEFAULTS.maxOperations), describe: 'Most operations in progress at once; when that many are, a call runs at once and answers 200' })
+      .option('max-operations', { type: 'number', requiresArg: true, defaultDescription: String(DEFAULTS.referenceMaxOperations), describe: 'Most operations in progress at once; when that many are, a call runs at once and answers 200' })
       .option('max-operation-duration', {
         type: 'string',
         requiresArg: true,
-        defaultDescription: SERVE_DEFAULTS.maxOperationDuration,
+        defaultDescription: DEFAULTS.maxOperationDuration,
         describe: 'The registered longest wait: an operation is forgotten this long after its final answer became readable',
       })
       .option('store', { type: 'string', requiresArg: true, describe: 'Keep operations in this file, so that a restarted serve (same --port and --store) still knows them' })

@@ -1,4 +1,4 @@
-import { RUN_OPTION_NAMES, type RunOptions } from '../config/run-options.js';
+import { RUN_OPTION_NAMES, type RunOptions } from './run-options.js';
 import { UsageError } from '../errors.js';
 import { faultNamed, isFaultName } from '../reference/faults/index.js';
 import { flagsInWords, runFlagsNeeded, type NeededFlag } from '../reference/fault-needs.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyFaultNeeds } from '../../src/cli/reference-fault-needs.js';
-import { applyServeFaultNeeds } from '../../src/cli/serve-fault-needs.js';
+import { applyFaultNeeds } from '../../src/config/reference-fault-needs.js';
+import { applyServeFaultNeeds } from '../../src/config/serve-fault-needs.js';
 import { faultListing } from '../../src/cli/fault-list.js';
 import { FAULTS } from '../../src/reference/index.js';
 

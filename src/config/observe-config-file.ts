@@ -1,4 +1,5 @@
-import { findConfigFile, loadConfigFile } from '../config/config-file.js';
+import { findConfigFile, loadConfigFile } from './config-file.js';
+import { camelOf } from './run-options.js';
 
 /** Keys of a config file that mean the same to observe as to run, by long option name. */
 const SHARED_KEYS = [
@@ -22,10 +23,6 @@ const SHARED_KEYS = [
 export interface ObserveConfigSources {
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
-}
-
-function camelOf(key: string): string {
-  return key.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
 /** A file's value for a flag: whole numbers become text, as a flag's value is. */
