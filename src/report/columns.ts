@@ -37,3 +37,32 @@ export function fitColumns(text: string, width: number): string {
   }
   return width >= 1 ? `${out}…` : '';
 }
+
+/**
+ * Breaks text into lines of at most `width` columns, between words where it can and inside a word only when it
+ * is wider than a line; lines after the first begin with `indent`. Nothing is left out, unlike `fitColumns`.
+ */
+export function wrapColumns(text: string, width: number, indent = ''): string[] {
+  const lines: string[] = [];
+  let line = '';
+  let used = 0;
+  const limit = (): number => (lines.length === 0 ? width : Math.max(1, width - displayWidth(indent)));
+  const breakLine = (): void => {
+    lines.push(line);
+    line = '';
+    used = 0;
+  };
+  for (const token of text.match(/\s*\S+/g) ?? []) {
+    if (line !== '' && used + displayWidth(token) > limit()) breakLine();
+    // A line begun by the wrap starts with the word, not with the spaces that separated it from the last one.
+    const word = line === '' && lines.length > 0 ? token.trimStart() : token;
+    for (const char of word) {
+      const columns = charColumns(char.codePointAt(0)!);
+      if (line !== '' && used + columns > limit()) breakLine();
+      line += char;
+      used += columns;
+    }
+  }
+  lines.push(line);
+  return lines.map((text, i) => (i === 0 ? text : indent + text));
+}
