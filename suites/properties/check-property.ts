@@ -284,10 +284,10 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
     const records = settled.map((s) => (s as PromiseFulfilledResult<SubCaseRecord<T>>).value);
     // A batch asked for once a failure was seen is a shrink candidate.
     const shrinking = lastFailure !== undefined;
-    for (let i = 0; i < records.length; i++) {
+    for (const record of records) {
       if (shrinking) shrinkJudged++;
       else judged++;
-      context.caseEnded?.({ shrinking });
+      if (!toldEnded.has(record)) context.caseEnded?.({ shrinking });
     }
     verdicts.remember(batch, [...records, ...batch.slice(count).map((): typeof SKIPPED => SKIPPED)]);
     if (lastFailure === undefined) await scenariosHeardOf(records);
@@ -311,7 +311,17 @@ export async function checkProperty<T>(context: PropertyContext, spec: PropertyS
       return [runBeside(beside, limit, (caseSuite) => runSubCase(batch[0]!, caseSuite, beside))];
     }
     const suiteOf = nextSuite(count);
-    return batch.slice(0, count).map((value, i) => runSubCase(value, suiteOf(i), besideOf({ batch, index: i }, true, 0)));
+    const shrinking = lastFailure !== undefined;
+    return batch.slice(0, count).map((value, i) => runSubCase(value, suiteOf(i), besideOf({ batch, index: i }, true, 0)).then((record) => tellEnded(record, shrinking)));
+  };
+  // Each sub-case of a batch tells the progress as it ends, not once the whole batch has: a batch of thirty
+  // cases would otherwise show none done until its last one ended. The verdict is still taken batch by batch.
+  const toldEnded = new WeakSet<SubCaseRecord<T>>();
+  const tellEnded = (record: SubCaseRecord<T>, shrinking: boolean): SubCaseRecord<T> => {
+    if (over || limit.aborted) return record;
+    toldEnded.add(record);
+    context.caseEnded?.({ shrinking });
+    return record;
   };
   // A replayed case runs beside what it was judged beside. When that load is what it needs to fail, one run may
   // miss the moment, as a re-run may: like the failure it replays, it gets up to RERUNS more runs to show it.
