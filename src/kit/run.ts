@@ -89,7 +89,9 @@ export async function run(config: RunConfig, io: KitIo): Promise<RunResult> {
       for (const missing of missingOutputs) stderr.write(`${shown.text(`provisioner-conformance: ${missing.error.message} [${missing.error.code}]`)}\n`);
       const color = shouldUseColor(stdout, process.env);
       const missing = missingOutputs.map((output) => output.description);
-      stdout.write(shown.text(renderSummary(outcome, { color, ...(io.invocation && { invocation: io.invocation }), missingOutputs: missing })));
+      // On a terminal the summary is wrapped to its width; in a file or a pipe its lines stay whole.
+      const columns = stdout.isTTY === true ? stdout.columns : undefined;
+      stdout.write(shown.text(renderSummary(outcome, { color, ...(io.invocation && { invocation: io.invocation }), missingOutputs: missing, ...(columns !== undefined && { columns }) })));
     }
     const exitCode = missingOutputs.length > 0 ? OUTPUT_MISSING_EXIT_CODE : outcome.exitCode;
     return { outcome, exitCode, missingOutputs, shown };

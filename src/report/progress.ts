@@ -1,6 +1,6 @@
 import { formatMs } from '../core/duration.js';
 import { plural } from '../core/text.js';
-import { displayWidth, fitColumns, wrapColumns } from './columns.js';
+import { fitColumns, styledWidth, wrapColumns } from './columns.js';
 import { expectedEnd, expectedEndText, PhaseBoard, phasesToCome, wallClock, type RunPlan } from './expected-end.js';
 import { casesText, isoDuration, liveFrame, shortId, SPINNER, type LiveOperation, type LiveSuite, type LiveView, type ScreenSize, type WaitingLine } from './live-frame.js';
 import { singleLine } from './safe-text.js';
@@ -296,18 +296,26 @@ class LiveProgress implements Progress {
   }
 
   /**
-   * A line that stays: printed above the block, which comes back at the next redraw. Wrapped between words to
+   * A line that stays: printed above the block, which is drawn again below it at once. Wrapped between words to
    * the screen's width, its later rows indented, so that the terminal never wraps it mid-word.
    */
   private permanent(line: string, bullet = false): void {
     const mark = bullet ? `${this.style.dim('•')} ` : '';
     const rows = wrapColumns(line, this.size.columns - 1 - (bullet ? 2 : 0), CONTINUED);
-    this.stream.write(`${this.erase()}${mark}${rows.join(`\n${bullet ? '  ' : ''}`)}\n`);
+    this.draw(`${mark}${rows.join(`\n${bullet ? '  ' : ''}`)}\n`);
   }
 
   private redraw(): void {
     if (this.stopped || (this.running.size === 0 && this.suites.running.size === 0 && this.drawn.length === 0)) return;
     this.frame = (this.frame + 1) % SPINNER.length;
+    this.draw('');
+  }
+
+  /**
+   * Erases the block, writes `above` (lines that stay) and the block again, in one write: a line that stays never
+   * leaves the screen without its block until the next tick.
+   */
+  private draw(above: string): void {
     const left = budgetLeft(this.clock);
     const operations = [...this.running.values()];
     const view: LiveView = {
@@ -320,9 +328,9 @@ class LiveProgress implements Progress {
       accepted: this.accepted,
       waiting: waitingLine(this.clock, this.suites, operations),
     };
-    const lines = liveFrame(view, this.size, this.style);
-    const text = this.erase() + lines.map((line) => `${line}\n`).join('');
-    this.drawn = lines.map((line) => displayWidth(stripStyle(line)));
+    const lines = this.stopped ? [] : liveFrame(view, this.size, this.style);
+    const text = this.erase() + above + lines.map((line) => `${line}\n`).join('');
+    this.drawn = lines.map(styledWidth);
     this.stream.write(text);
   }
 
@@ -388,11 +396,6 @@ class LiveProgress implements Progress {
     const erase = this.erase();
     if (erase !== '') this.stream.write(erase);
   }
-}
-
-/** The text of a styled line without its colour codes. */
-function stripStyle(line: string): string {
-  return line.replace(/\u001b\[\d+m/g, '');
 }
 
 /** A run whose plan nobody told: no chain is known, so only the deadlines in flight bound its end. */

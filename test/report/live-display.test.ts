@@ -69,6 +69,10 @@ describe('the live display on a terminal of fixed size', () => {
     expect(shown.length - block.length).toBeGreaterThanOrEqual(19);
     expect(block).toContainEqual(expect.stringMatching(/^ {2}scenario\/burst: 40 operations, 20 in progress, oldest /));
     expect(block.at(-1)).toMatch(/^50 operations running, /);
+    // A line that stays brings the block back below it at once, not at the next tick.
+    run.progress.operationEnded(idOf(20), 'the control plane would record succeeded after 1.0s');
+    expect(run.screen.screen().filter(isBlockRow)).toHaveLength(10);
+    expect(run.screen.screen().at(-11)).toMatch(/^• plan kubernetes-namespace {2}0000…e2a1 {2}the control plane would record succeeded/);
     run.progress.stop();
   });
 
