@@ -83,6 +83,33 @@ function bodyProblem(exchange: Exchange): string | undefined {
   return `the body is ${describeType(value)}, not a JSON object`;
 }
 
+/**
+ * How answers broke answer.json, counted apart: a wrong content type over a body that is a JSON object is not
+ * the same fault as a body that is not one, and a message that lumps them says neither.
+ */
+class JsonProblemKinds {
+  private readonly typeOnly = new Map<string, number>();
+  private bodyOnly = 0;
+  private both = 0;
+
+  /** `wrongType`: what the answer had instead of a JSON content type, when it had no JSON one. */
+  add(wrongType: string | undefined, bodyWrong: boolean): void {
+    if (wrongType !== undefined && !bodyWrong) this.typeOnly.set(wrongType, (this.typeOnly.get(wrongType) ?? 0) + 1);
+    else if (wrongType === undefined && bodyWrong) this.bodyOnly++;
+    else if (bodyWrong) this.both++;
+  }
+
+  /** `140 had content type text/plain while the body was a JSON object; 2 had a JSON content type but a body that is no JSON object` */
+  text(): string {
+    const typeOnly = [...this.typeOnly.values()].reduce((sum, count) => sum + count, 0);
+    return [
+      ...(typeOnly > 0 ? [`${typeOnly} had ${[...this.typeOnly.keys()].join(' or ')} while the body was a JSON object`] : []),
+      ...(this.bodyOnly > 0 ? [`${this.bodyOnly} had a JSON content type but a body that is no JSON object`] : []),
+      ...(this.both > 0 ? [`${this.both} had neither a JSON content type nor a body that is a JSON object`] : []),
+    ].join('; ');
+  }
+}
+
 export const answerJson: Rule = {
   id: 'answer.json',
   level: 'MUST',
@@ -98,20 +125,21 @@ export const answerJson: Rule = {
     const answered = submissions(transcript).filter(isOkStatus);
     if (answered.length === 0) return notExercised('no plan or apply was answered 200 or 202');
     const notes: Evidence[] = [];
+    const kinds = new JsonProblemKinds();
     for (const exchange of answered) {
       const problems: string[] = [];
       const contentType = exchange.response!.headers['content-type'];
-      if (!isContractJsonType(contentType)) {
-        problems.push(contentType ? `content type ${contentType} is not a JSON type` : 'no content type');
-      }
+      const typeWrong = !isContractJsonType(contentType);
+      if (typeWrong) problems.push(contentType ? `content type ${contentType} is not a JSON type` : 'no content type');
       const body = bodyProblem(exchange);
       if (body) problems.push(body);
+      kinds.add(typeWrong ? (contentType ? `content type ${contentType}` : 'no content type') : undefined, body !== undefined);
       if (problems.length > 0) {
         notes.push(evidence(`${requestLabel(exchange)} answered ${exchange.response!.status}: ${problems.join('; ')}`, exchange));
       }
     }
     if (notes.length === 0) return held(`${plural(answered.length, 'answer')} with status 200 or 202, all JSON objects with a JSON content type`);
-    return broken(`${notes.length} of ${plural(answered.length, 'answer')} with status 200 or 202 are not JSON objects with a JSON content type`, notes);
+    return broken(`${notes.length} of ${plural(answered.length, 'answer')} with status 200 or 202 broke it: ${kinds.text()}`, notes);
   },
 };
 
