@@ -10,7 +10,7 @@ import { renderExchange } from './exchange-text.js';
 import { propertyLines } from './properties-text.js';
 import { singleLine, stripControl } from './safe-text.js';
 import { createStyle, type Style } from './style.js';
-import { inTimeOrder } from './time-order.js';
+import { inTimeOrder, piecesInTimeOrder } from './time-order.js';
 
 export interface SummaryOptions {
   color: boolean;
@@ -124,9 +124,9 @@ function ruleLines(rules: RuleResult[], style: Style): string[] {
 
 function evidenceLines(evidence: Evidence, outcome: RunOutcome, style: Style): string[] {
   const lines = [`  • ${singleLine(evidence.note)}`];
-  // The rule's first exchanges, shown in the order they happened.
-  const shown = inTimeOrder(evidence.exchanges.slice(0, EXCHANGES_PER_EVIDENCE), (seq) => outcome.transcript.bySeq(seq)?.sentAt, (seq) => seq);
-  for (const seq of shown) {
+  // The piece's first exchanges in the order they happened, as the HTML report shows them.
+  const ordered = inTimeOrder(evidence.exchanges, (seq) => outcome.transcript.bySeq(seq)?.sentAt, (seq) => seq);
+  for (const seq of ordered.slice(0, EXCHANGES_PER_EVIDENCE)) {
     const exchange = outcome.transcript.bySeq(seq);
     if (exchange === undefined) {
       lines.push(`      #${seq} ${style.dim('(not in the transcript)')}`);
@@ -136,7 +136,7 @@ function evidenceLines(evidence: Evidence, outcome: RunOutcome, style: Style): s
   }
   const more = evidence.exchanges.length - EXCHANGES_PER_EVIDENCE;
   if (more > 0) {
-    const seqs = evidence.exchanges.slice(EXCHANGES_PER_EVIDENCE, EXCHANGES_PER_EVIDENCE + 10).map((seq) => `#${seq}`);
+    const seqs = ordered.slice(EXCHANGES_PER_EVIDENCE, EXCHANGES_PER_EVIDENCE + 10).map((seq) => `#${seq}`);
     const list = more > seqs.length ? `${seqs.join(', ')}, …` : seqs.join(', ');
     lines.push(style.dim(`      … ${plural(more, 'more exchange')} left out (${list})`));
   }
@@ -155,7 +155,9 @@ function detailBlock(rule: RuleResult, outcome: RunOutcome, style: Style): strin
   const lines = [colour(`${MARKS[rule.status]} ${rule.id}`) + ` (${rule.level}, ${rule.status}${count})`];
   lines.push(...indented(rule.sentence, '  '));
   lines.push(...indented(rule.message, '  ').map((line) => (line === '' ? line : style.bold(line))));
-  for (const evidence of rule.evidence.slice(0, EVIDENCE_PER_RULE)) lines.push(...evidenceLines(evidence, outcome, style));
+  // The oldest pieces first: evidence is shown in one order everywhere, as the run happened.
+  const ordered = piecesInTimeOrder(rule.evidence, (evidence) => evidence.exchanges, (seq) => outcome.transcript.bySeq(seq)?.sentAt, (seq) => seq);
+  for (const evidence of ordered.slice(0, EVIDENCE_PER_RULE)) lines.push(...evidenceLines(evidence, outcome, style));
   const moreEvidence = rule.evidence.length - EVIDENCE_PER_RULE;
   if (moreEvidence > 0) lines.push(style.dim(`  … ${plural(moreEvidence, 'more piece')} of evidence left out`));
   const repeat = repeatLine(rule, outcome);

@@ -78,10 +78,20 @@ function seconds(ms: number): string {
   return `${Number.isInteger(s) ? s : s.toFixed(s < 10 ? 1 : 0)} s`;
 }
 
-/** The lane's label, cut to its column: a label never runs into the reads. */
-function laneLabel(lane: TimelineLane): string {
-  const label = `${lane.kind} ${lane.changeSet ?? ''} ${lane.operationId.slice(0, 8)}`.replace(/\s+/g, ' ');
-  return [...label].length <= LABEL_CHARS ? label : `${[...label].slice(0, LABEL_CHARS - 1).join('')}…`;
+/**
+ * The lane's label, cut to its column: a label never runs into the reads. What tells lanes of one suite apart
+ * comes first and is never cut: the call, a property case's number (its suite is the group's heading, so
+ * `property/generated-plans#1.4` is shown as `#1.4`) and the start of the operation id; a long change set's
+ * name is cut in its middle instead.
+ */
+export function laneLabel(lane: TimelineLane): string {
+  const group = lane.suite.replace(/#.*$/, '');
+  const changeSet = lane.changeSet === undefined ? '' : lane.changeSet.startsWith(`${group}#`) ? lane.changeSet.slice(group.length) : lane.changeSet;
+  const id = lane.operationId.slice(0, 8);
+  const room = LABEL_CHARS - lane.kind.length - id.length - 2;
+  const chars = [...changeSet.replace(/\s+/g, ' ')];
+  const name = chars.length <= room ? chars.join('') : `${chars.slice(0, Math.ceil((room - 1) / 2)).join('')}…${chars.slice(chars.length - Math.floor((room - 1) / 2)).join('')}`;
+  return `${lane.kind} ${name} ${id}`.replace(/\s+/g, ' ');
 }
 
 /** Where a moment of the run falls, in the timeline's coordinates. */
