@@ -3,7 +3,7 @@ import { inTimeOrder, piecesInTimeOrder } from '../../src/report/time-order.js';
 
 describe('exchanges in time order', () => {
   const seqOf = (item: { seq: number }): number => item.seq;
-  const sentAtOf = (item: { at?: number }): number | undefined => item.at;
+  const sentAtOf = (item: { seq: number; at?: number }): number | undefined => item.at;
 
   it('orders by the time sent, not by seq: a slow call sent first is recorded after a quick one', () => {
     const items = [
@@ -21,7 +21,7 @@ describe('exchanges in time order', () => {
   });
 
   it('orders pieces of evidence by their earliest exchange, pieces of no known time last in the order given', () => {
-    const pieces = [
+    const pieces: Array<{ note: string; exchanges: Array<{ seq: number; at?: number }> }> = [
       { note: 'late', exchanges: [{ seq: 9, at: 900 }] },
       { note: 'unknown', exchanges: [{ seq: 8 }] },
       { note: 'early', exchanges: [{ seq: 7, at: 700 }, { seq: 3, at: 100 }] },

@@ -4,6 +4,7 @@ import { describeType } from '../../shapes/index.js';
 import type { Exchange } from '../../transcript/exchange.js';
 import { bodyObject, isContractJsonType, submissions } from '../../transcript/views.js';
 import { proxyOf, proxyShare, statusAnswered } from '../support/answered-by.js';
+import { countedCalls } from '../support/counted-calls.js';
 import { broken, evidence, held, notExercised, requestLabel } from '../support/judgement.js';
 import type { Evidence, Rule } from '../types.js';
 
@@ -64,11 +65,11 @@ export const answerStatus: Rule = {
     const sent = submissions(transcript);
     if (sent.length === 0) return notExercised(NO_SUBMISSIONS);
     const wrong = sent.filter((e) => !isOkStatus(e));
-    if (wrong.length === 0) return held(`${plural(sent.length, 'answer')} to plan and apply, all 200 or 202`);
+    if (wrong.length === 0) return held(`${plural(sent.length, 'answer')} to plan and apply (${countedCalls(answerStatus.view)}), all 200 or 202`);
     const notes = wrong.map((e) =>
       evidence(e.response ? `${requestLabel(e)} ${statusAnswered(e)}` : `${requestLabel(e)} got ${noAnswerText(e)}`, e),
     );
-    return broken(withProxyShare(`${wrong.length} of ${plural(sent.length, 'plan or apply call')} did not get 200 or 202`, wrong), notes);
+    return broken(withProxyShare(`${wrong.length} of ${plural(sent.length, 'plan or apply call')} (${countedCalls(answerStatus.view)}) did not get 200 or 202`, wrong), notes);
   },
 };
 
@@ -138,8 +139,9 @@ export const answerJson: Rule = {
         notes.push(evidence(`${requestLabel(exchange)} answered ${exchange.response!.status}: ${problems.join('; ')}`, exchange));
       }
     }
-    if (notes.length === 0) return held(`${plural(answered.length, 'answer')} with status 200 or 202, all JSON objects with a JSON content type`);
-    return broken(`${notes.length} of ${plural(answered.length, 'answer')} with status 200 or 202 broke it: ${kinds.text()}`, notes);
+    const which = `${plural(answered.length, 'answer')} with status 200 or 202 (${countedCalls(answerJson.view)})`;
+    if (notes.length === 0) return held(`${which}, all JSON objects with a JSON content type`);
+    return broken(`${notes.length} of ${which} broke it: ${kinds.text()}`, notes);
   },
 };
 
@@ -161,10 +163,11 @@ export const answerPrompt: Rule = {
     const slow = timed.filter((e) => e.error?.kind === 'timeout' || elapsed(e) > limit);
     const slowest = Math.max(...timed.map(elapsed));
     const summary = `the slowest took ${formatMs(slowest)} (limit ${formatMs(limit)})`;
-    if (slow.length === 0) return held(`${plural(timed.length, 'answer')} to plan and apply; ${summary}`);
+    const which = `(${countedCalls(answerPrompt.view)})`;
+    if (slow.length === 0) return held(`${plural(timed.length, 'answer')} to plan and apply ${which}; ${summary}`);
     const notes = slow.map((e) =>
       evidence(e.response ? slowAnswerText(e, limit) : `${requestLabel(e)} got ${noAnswerText(e)} (limit ${formatMs(limit)})`, e),
     );
-    return broken(withProxyShare(`${slow.length} of ${plural(timed.length, 'plan or apply call')} were not answered within ${formatMs(limit)}; ${summary}`, slow), notes);
+    return broken(withProxyShare(`${slow.length} of ${plural(timed.length, 'plan or apply call')} ${which} were not answered within ${formatMs(limit)}; ${summary}`, slow), notes);
   },
 };
