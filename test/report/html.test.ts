@@ -280,12 +280,14 @@ describe('the HTML report of a failing run at full size', () => {
 
   it("labels a property's lanes by their case, so that lanes of one property tell apart", () => {
     const lane = { operationId: '9e23502a-6f70-4a87-a5a7-26c2f439d983', kind: 'plan' as const, start: 0, end: 1, endReason: 'final' as const, deadline: 2, ticks: [] };
-    const labels = [1, 2, 12].map((n) => laneLabel({ ...lane, suite: `property/generated-plans#1.${n}`, changeSet: `property/generated-plans#1.${n}` }));
-    expect(labels).toEqual(['plan #1.1 9e23502a', 'plan #1.2 9e23502a', 'plan #1.12 9e23502a']);
-    // A change set too long for the column is cut in its middle: its end and the operation id stay.
-    const long = laneLabel({ ...lane, suite: 'scenario/plan-and-apply', changeSet: 'kubernetes-namespace-for-the-shop-frontend' });
-    expect(long).toBe('plan kubernete…frontend 9e23502a');
-    expect([...long].length).toBeLessThanOrEqual(32);
+    // A generated change set is named after its case: the case number is said once.
+    const generated = [1, 2, 12].map((n) => laneLabel({ ...lane, suite: `property/generated-plans#1.${n}`, changeSet: `property/generated-plans#1.${n}` }));
+    expect(generated).toEqual(['#1.1 plan 9e23502a', '#1.2 plan 9e23502a', '#1.12 plan 9e23502a']);
+    // A case's calls of a named change set: the case number first, the name cut in its middle to the room left.
+    const modelled = laneLabel({ ...lane, suite: 'property/model-based-runs#1.14', changeSet: 'kubernetes-namespace' });
+    expect(modelled).toBe('#1.14 plan kubern…space 9e23502a');
+    expect([...modelled].length).toBeLessThanOrEqual(32);
+    expect(laneLabel({ ...lane, suite: 'scenario/plan-and-apply', changeSet: 'postgres' })).toBe('plan postgres 9e23502a');
   });
 
   it('cuts lane labels to their column, so they never reach the first reads', () => {
