@@ -11,11 +11,11 @@ describe('an operation concluded across the kit’s restart', () => {
     );
   });
 
-  it('names the restart beside any other end, as something that came while the work was in progress', () => {
+  it('names the restart beside any other end, as one the work went across', () => {
     const b = new TranscriptBuilder();
     b.restart(800, 1_500);
     expect(withRestart('the control plane would record succeeded after 2.0s', false, b.transcript, T0, T0 + 2_000)).toBe(
-      "the control plane would record succeeded after 2.0s; the kit's restart 800ms after the 202 came while the work was in progress",
+      "the control plane would record succeeded after 2.0s, across the kit's restart 800ms after the 202",
     );
   });
 
