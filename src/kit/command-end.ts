@@ -20,5 +20,7 @@ export function printCommandEnd(outcome: RunOutcome, missingOutputs: readonly Mi
   for (const missing of missingOutputs) streams.stderr.write(`${shown.text(`provisioner-conformance: ${missing.error.message} [${missing.error.code}]`)}\n`);
   const color = shouldUseColor(streams.stdout, process.env);
   const missing = missingOutputs.map((output) => output.description);
-  streams.stdout.write(shown.text(renderSummary(outcome, { color, ...(streams.invocation && { invocation: streams.invocation }), missingOutputs: missing })));
+  // On a terminal the summary is wrapped to its width; in a file or a pipe its lines stay whole.
+  const columns = streams.stdout.isTTY === true ? streams.stdout.columns : undefined;
+  streams.stdout.write(shown.text(renderSummary(outcome, { color, ...(streams.invocation && { invocation: streams.invocation }), missingOutputs: missing, ...(columns !== undefined && { columns }) })));
 }

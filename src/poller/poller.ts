@@ -7,6 +7,7 @@ import { formatMs } from '../core/duration.js';
 import type { OperationConclusion } from '../core/operation-conclusion.js';
 import { BudgetSpent } from '../core/budget-spent.js';
 import { unexpectedAnswer } from './unexpected-answer.js';
+import { withRestart } from './restart-note.js';
 
 /** Who wants to hear about an operation while it is followed (the live console). */
 export interface OperationObserver {
@@ -122,6 +123,8 @@ export class Poller {
       }
     }
 
+    const failed = ended.final !== undefined && outcomeOf(ended.final) === 'failed';
+    ended = { ...ended, conclusion: withRestart(ended.conclusion, failed, this.client.transcript, accepted.endedAt, now()) };
     this.client.transcript.note({
       type: 'poll-ended',
       at: now(),

@@ -37,3 +37,41 @@ export function fitColumns(text: string, width: number): string {
   }
   return width >= 1 ? `${out}…` : '';
 }
+
+// The colour codes of styled text take no column.
+const STYLE_CODE = /\u001b\[\d*m/g;
+
+/** The columns styled text takes on screen: its colour codes take none. */
+export function styledWidth(text: string): number {
+  return displayWidth(text.replace(STYLE_CODE, ''));
+}
+
+/**
+ * Breaks text into lines of at most `width` columns, between words where it can and inside a word only when it
+ * is wider than a line; lines after the first begin with `indent`. Nothing is left out, unlike `fitColumns`.
+ * Colour codes count for no column and are never split.
+ */
+export function wrapColumns(text: string, width: number, indent = ''): string[] {
+  const lines: string[] = [];
+  let line = '';
+  let used = 0;
+  const limit = (): number => (lines.length === 0 ? width : Math.max(1, width - displayWidth(indent)));
+  const breakLine = (): void => {
+    lines.push(line);
+    line = '';
+    used = 0;
+  };
+  for (const token of text.match(/\s*\S+/g) ?? []) {
+    if (line !== '' && used + styledWidth(token) > limit()) breakLine();
+    // A line begun by the wrap starts with the word, not with the spaces that separated it from the last one.
+    const word = line === '' && lines.length > 0 ? token.trimStart() : token;
+    for (const piece of word.match(/\u001b\[\d*m|[^\u001b]/gu) ?? []) {
+      const columns = piece.startsWith('\u001b') ? 0 : charColumns(piece.codePointAt(0)!);
+      if (line !== '' && columns > 0 && used + columns > limit()) breakLine();
+      line += piece;
+      used += columns;
+    }
+  }
+  lines.push(line);
+  return lines.map((text, i) => (i === 0 ? text : indent + text));
+}

@@ -4,12 +4,13 @@ import { formatMs } from '../core/duration.js';
 import type { Verdict } from '../core/verdict.js';
 import type { RunOutcome, Summary } from '../runner/outcome.js';
 import { casesJudgedText } from '../runner/budget-outcome.js';
+import { displayWidth, styledWidth, wrapColumns } from './columns.js';
 import { curlFor } from './curl.js';
 import { renderExchange } from './exchange-text.js';
 import { propertyLines } from './properties-text.js';
 import { singleLine, stripControl } from './safe-text.js';
 import { createStyle, type Style } from './style.js';
-import { inTimeOrder } from './time-order.js';
+import { inTimeOrder, piecesInTimeOrder } from './time-order.js';
 
 export interface SummaryOptions {
   color: boolean;
@@ -17,6 +18,8 @@ export interface SummaryOptions {
   invocation?: readonly string[];
   /** Outputs asked for that could not be written (e.g. `the JSON report /dev/full`): the verdict line names them and the exit code is 2. */
   missingOutputs?: readonly string[];
+  /** The terminal's width, when the summary goes to one: its lines are then wrapped to fit it. */
+  columns?: number;
 }
 
 // Enough to show what went wrong without burying the next rule.
@@ -24,6 +27,13 @@ const EXCHANGES_PER_EVIDENCE = 3;
 const EVIDENCE_PER_RULE = 5;
 
 const STATUS_WIDTH = 'not-exercised'.length + 2;
+const CONCLUSION_INDENT = '      ';
+// A wrapped line's later rows go this much further in than its first.
+const WRAP_INDENT = '    ';
+// Commands meant to be copied are never wrapped: a line break would cut them in two when pasted.
+const COMMAND_LINE = /^ *(repeat|replay): /;
+// Narrower than this, wrapping would leave a word or two a row: the terminal may wrap instead.
+const NARROWEST_SUMMARY = 40;
 const MIN_ID_WIDTH = 34;
 
 /** The status column: wide enough for every status the run shows. */
@@ -69,7 +79,7 @@ function indented(text: string, indent: string): string[] {
     .map((line) => (line.trim() === '' ? '' : indent + line));
 }
 
-function runSection(outcome: RunOutcome, style: Style): string[] {
+function runSection(outcome: RunOutcome, style: Style, width?: number): string[] {
   const lines: string[] = [];
   if (outcome.conclusions.length > 0) {
     lines.push(style.bold('Conclusions'));
@@ -80,7 +90,11 @@ function runSection(outcome: RunOutcome, style: Style): string[] {
     lines.push(style.bold('What the control plane would conclude'));
     for (const op of outcome.operations) {
       const name = op.changeSet === undefined ? op.kind : `${op.kind} ${op.changeSet}`;
-      lines.push(`  ${singleLine(name)}  ${style.dim(singleLine(op.operationId))}  ${singleLine(op.conclusion)}`);
+      const head = `  ${singleLine(name)}  ${style.dim(singleLine(op.operationId))}`;
+      const conclusion = singleLine(op.conclusion);
+      // Too wide for the screen, the conclusion goes on a row of its own below the operation it is about.
+      if (width !== undefined && styledWidth(head) + 2 + displayWidth(conclusion) > width) lines.push(head, `${CONCLUSION_INDENT}${conclusion}`);
+      else lines.push(`${head}  ${conclusion}`);
     }
     lines.push('');
   }
@@ -110,9 +124,9 @@ function ruleLines(rules: RuleResult[], style: Style): string[] {
 
 function evidenceLines(evidence: Evidence, outcome: RunOutcome, style: Style): string[] {
   const lines = [`  • ${singleLine(evidence.note)}`];
-  // The rule's first exchanges, shown in the order they happened.
-  const shown = inTimeOrder(evidence.exchanges.slice(0, EXCHANGES_PER_EVIDENCE), (seq) => outcome.transcript.bySeq(seq)?.sentAt, (seq) => seq);
-  for (const seq of shown) {
+  // The piece's first exchanges in the order they happened, as the HTML report shows them.
+  const ordered = inTimeOrder(evidence.exchanges, (seq) => outcome.transcript.bySeq(seq)?.sentAt, (seq) => seq);
+  for (const seq of ordered.slice(0, EXCHANGES_PER_EVIDENCE)) {
     const exchange = outcome.transcript.bySeq(seq);
     if (exchange === undefined) {
       lines.push(`      #${seq} ${style.dim('(not in the transcript)')}`);
@@ -122,7 +136,7 @@ function evidenceLines(evidence: Evidence, outcome: RunOutcome, style: Style): s
   }
   const more = evidence.exchanges.length - EXCHANGES_PER_EVIDENCE;
   if (more > 0) {
-    const seqs = evidence.exchanges.slice(EXCHANGES_PER_EVIDENCE, EXCHANGES_PER_EVIDENCE + 10).map((seq) => `#${seq}`);
+    const seqs = ordered.slice(EXCHANGES_PER_EVIDENCE, EXCHANGES_PER_EVIDENCE + 10).map((seq) => `#${seq}`);
     const list = more > seqs.length ? `${seqs.join(', ')}, …` : seqs.join(', ');
     lines.push(style.dim(`      … ${plural(more, 'more exchange')} left out (${list})`));
   }
@@ -141,7 +155,9 @@ function detailBlock(rule: RuleResult, outcome: RunOutcome, style: Style): strin
   const lines = [colour(`${MARKS[rule.status]} ${rule.id}`) + ` (${rule.level}, ${rule.status}${count})`];
   lines.push(...indented(rule.sentence, '  '));
   lines.push(...indented(rule.message, '  ').map((line) => (line === '' ? line : style.bold(line))));
-  for (const evidence of rule.evidence.slice(0, EVIDENCE_PER_RULE)) lines.push(...evidenceLines(evidence, outcome, style));
+  // The oldest pieces first: evidence is shown in one order everywhere, as the run happened.
+  const ordered = piecesInTimeOrder(rule.evidence, (evidence) => evidence.exchanges, (seq) => outcome.transcript.bySeq(seq)?.sentAt, (seq) => seq);
+  for (const evidence of ordered.slice(0, EVIDENCE_PER_RULE)) lines.push(...evidenceLines(evidence, outcome, style));
   const moreEvidence = rule.evidence.length - EVIDENCE_PER_RULE;
   if (moreEvidence > 0) lines.push(style.dim(`  … ${plural(moreEvidence, 'more piece')} of evidence left out`));
   const repeat = repeatLine(rule, outcome);
@@ -199,12 +215,29 @@ function verdictLine(verdict: Verdict, exitCode: number, missing: readonly strin
 /** The exit code of a run whose judgement stands but an output it was asked for is missing: a kit error's. */
 export const OUTPUT_MISSING_EXIT_CODE = 2;
 
+/**
+ * Lines wrapped between words to `width`, each wrapped row indented past the line's own indent, so
+ * that the terminal never wraps them; a command meant to be copied stays whole.
+ */
+function fitted(lines: readonly string[], width: number | undefined): string[] {
+  if (width === undefined) return [...lines];
+  // An exchange is one entry of several lines.
+  return lines.flatMap((entry) => entry.split('\n')).flatMap((line) => {
+    if (styledWidth(line) <= width || COMMAND_LINE.test(line)) return [line];
+    const indent = /^ */.exec(line.replace(/\u001b\[\d*m/g, ''))![0];
+    return wrapColumns(line, width, indent + WRAP_INDENT);
+  });
+}
+
 /** The end-of-run text: what the run concluded, one line per rule, the evidence for each broken rule, then the counts and verdict. */
 export function renderSummary(outcome: RunOutcome, options: SummaryOptions): string {
   const style = createStyle(options.color);
+  // One column short of the screen: a line as wide as the screen makes some terminals wrap.
+  const width = options.columns === undefined ? undefined : Math.max(NARROWEST_SUMMARY, options.columns - 1);
+  const run = runSection(outcome, style, width);
   // A target that answered nothing: what was tried and what it got say it all; no rule was judged.
-  if (outcome.verdict === 'unreachable') return `${[...runSection(outcome, style), verdictLine(outcome.verdict, outcome.exitCode, options.missingOutputs ?? [], style)].join('\n')}\n`;
-  const lines = [...runSection(outcome, style), style.bold('Rules'), ...ruleLines(outcome.rules, style)];
+  if (outcome.verdict === 'unreachable') return `${fitted([...run, verdictLine(outcome.verdict, outcome.exitCode, options.missingOutputs ?? [], style)], width).join('\n')}\n`;
+  const lines = [...run, style.bold('Rules'), ...ruleLines(outcome.rules, style)];
   for (const rule of outcome.rules) {
     if (rule.status !== 'fail' && rule.status !== 'error' && rule.status !== 'warn' && rule.status !== 'advice') continue;
     lines.push('', ...detailBlock(rule, outcome, style));
@@ -215,5 +248,5 @@ export function renderSummary(outcome: RunOutcome, options: SummaryOptions): str
   if (budget.length > 0) lines.push('', ...budget);
   const broken = didNotHoldLine(outcome.rules, style);
   lines.push('', ...(broken === undefined ? [] : [broken]), summaryLine(outcome.summary), verdictLine(outcome.verdict, outcome.exitCode, options.missingOutputs ?? [], style));
-  return `${lines.join('\n')}\n`;
+  return `${fitted(lines, width).join('\n')}\n`;
 }

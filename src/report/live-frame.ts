@@ -123,6 +123,14 @@ function groupsOf(operations: readonly LiveOperation[]): Map<string, LiveOperati
   return groups;
 }
 
+/**
+ * The rows the block may take on a screen of `size`: a third of them, so that at least twice as many rows of
+ * the log stay in sight above it (at 30 rows, 10 for the block and 19 for the log).
+ */
+export function blockRows(size: ScreenSize): number {
+  return Math.floor(size.rows / 3);
+}
+
 /** Up to `room` lines out of `lines`, the last one saying how many were left out when they do not all fit. */
 function within(lines: readonly string[], room: number, more: (left: number) => string): string[] {
   if (lines.length <= room) return [...lines];
@@ -131,15 +139,15 @@ function within(lines: readonly string[], room: number, more: (left: number) => 
 }
 
 /**
- * The live lines of one frame, laid out for a screen of `size`: never more lines than the screen has rows
- * less one (the cursor rests on the row below the frame), never wider than its columns less one (a full
- * line makes some terminals wrap). Suites first, one line each; then the operations one by one when they
- * fit, or else one line per group and the few oldest; the footer last. What cannot fit is summed up, never
- * scrolled.
+ * The live lines of one frame, laid out for a screen of `size`: never more lines than a third of its rows
+ * (`blockRows`: the log above stays in sight), never wider than its columns less one (a full line makes some
+ * terminals wrap). Suites first, one line each; then the operations one by one when they fit, or else one
+ * line per group and the few oldest; the footer last. What cannot fit is folded into one `… and N more`
+ * line, never scrolled.
  */
 export function liveFrame(view: LiveView, size: ScreenSize, style: Style): string[] {
   const width = size.columns - 1;
-  const rows = size.rows - 1;
+  const rows = blockRows(size);
   if (rows <= 0 || width < NARROWEST) return [];
   if (view.suites.length === 0 && view.operations.length === 0) return [];
   const footer = style.dim(fitColumns(footerText(view), width));
@@ -153,7 +161,7 @@ export function liveFrame(view: LiveView, size: ScreenSize, style: Style): strin
   const suites = within(
     view.suites.map((suite) => suiteLine(view, suite, width, style)),
     room,
-    (left) => style.dim(fitColumns(`  and ${plural(left, 'more suite')} running`, width)),
+    (left) => style.dim(fitColumns(`… and ${plural(left, 'more suite')} running`, width)),
   );
   room -= suites.length;
   const each = (operations: readonly LiveOperation[]): string[] => operations.map((operation) => operationLine(view, operation, width, style));
@@ -161,7 +169,7 @@ export function liveFrame(view: LiveView, size: ScreenSize, style: Style): strin
   const groups = within(
     [...groupsOf(view.operations)].map(([name, running]) => groupLine(view, name, running, width, style)),
     room,
-    (left) => style.dim(fitColumns(`  and ${plural(left, 'more group')} of operations`, width)),
+    (left) => style.dim(fitColumns(`… and ${plural(left, 'more group')} of operations`, width)),
   );
   room -= groups.length;
   return [...suites, ...groups, ...each(view.operations.slice(0, Math.max(0, Math.min(OLDEST_SHOWN, room)))), ...tail];

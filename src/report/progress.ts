@@ -1,6 +1,6 @@
 import { formatMs } from '../core/duration.js';
 import { plural } from '../core/text.js';
-import { displayWidth, fitColumns } from './columns.js';
+import { fitColumns, styledWidth, wrapColumns } from './columns.js';
 import { expectedEnd, expectedEndText, PhaseBoard, phasesToCome, wallClock, type RunPlan } from './expected-end.js';
 import { casesText, isoDuration, liveFrame, shortId, SPINNER, type LiveOperation, type LiveSuite, type LiveView, type ScreenSize, type WaitingLine } from './live-frame.js';
 import { singleLine } from './safe-text.js';
@@ -111,6 +111,8 @@ const REDRAW_MS = 100;
 const LOG_NOTE_WIDTH = 160;
 const DEFAULT_COLUMNS = 80;
 const DEFAULT_ROWS = 24;
+// The indent of a log line's later rows when it is wrapped to the screen.
+const CONTINUED = '    ';
 // A log that has been quiet this long while suites run gets a line saying what is still going on; checked
 // often enough that no gap in a CI log is longer than 30 s.
 const HEARTBEAT_QUIET_MS = 25_000;
@@ -279,25 +281,41 @@ class LiveProgress implements Progress {
   }
 
   /**
-   * Moves the cursor to where the block starts and clears everything below. A line drawn before the terminal
-   * got narrower now wraps onto more rows: they are counted at today's width.
+   * Moves the cursor to where the block starts, blanking each row it took on the way back down. Never a clear
+   * to the end of the screen: a terminal that keeps what a whole-screen clear removes (tmux's scroll-on-clear)
+   * would put the frame in the scrollback whenever the block began at the top row. A line drawn before the
+   * terminal got narrower now wraps onto more rows: they are counted at today's width.
    */
   private erase(): string {
     if (this.drawn.length === 0) return '';
     const { columns } = this.size;
     const rows = this.drawn.reduce((sum, width) => sum + Math.max(1, Math.ceil(width / columns)), 0);
     this.drawn = [];
-    return `\r\u001b[${rows}A\u001b[J`;
+    const back = rows > 1 ? `\u001b[${rows - 1}A` : '';
+    return `\r\u001b[${rows}A${'\u001b[2K\u001b[1B'.repeat(rows - 1)}\u001b[2K${back}`;
   }
 
-  /** A line that stays: printed above the block, which comes back at the next redraw. */
-  private permanent(line: string): void {
-    this.stream.write(`${this.erase()}${line}\n`);
+  /**
+   * A line that stays: printed above the block, which is drawn again below it at once. Wrapped between words to
+   * the screen's width, its later rows indented, so that the terminal never wraps it mid-word.
+   */
+  private permanent(line: string, bullet = false): void {
+    const mark = bullet ? `${this.style.dim('•')} ` : '';
+    const rows = wrapColumns(line, this.size.columns - 1 - (bullet ? 2 : 0), CONTINUED);
+    this.draw(`${mark}${rows.join(`\n${bullet ? '  ' : ''}`)}\n`);
   }
 
   private redraw(): void {
     if (this.stopped || (this.running.size === 0 && this.suites.running.size === 0 && this.drawn.length === 0)) return;
     this.frame = (this.frame + 1) % SPINNER.length;
+    this.draw('');
+  }
+
+  /**
+   * Erases the block, writes `above` (lines that stay) and the block again, in one write: a line that stays never
+   * leaves the screen without its block until the next tick.
+   */
+  private draw(above: string): void {
     const left = budgetLeft(this.clock);
     const operations = [...this.running.values()];
     const view: LiveView = {
@@ -310,9 +328,9 @@ class LiveProgress implements Progress {
       accepted: this.accepted,
       waiting: waitingLine(this.clock, this.suites, operations),
     };
-    const lines = liveFrame(view, this.size, this.style);
-    const text = this.erase() + lines.map((line) => `${line}\n`).join('');
-    this.drawn = lines.map((line) => displayWidth(stripStyle(line)));
+    const lines = this.stopped ? [] : liveFrame(view, this.size, this.style);
+    const text = this.erase() + above + lines.map((line) => `${line}\n`).join('');
+    this.drawn = lines.map(styledWidth);
     this.stream.write(text);
   }
 
@@ -331,8 +349,8 @@ class LiveProgress implements Progress {
     const suite = this.suites.ended(safe);
     if (![...this.running.values()].some((operation) => operation.suite === safe)) this.accepted.delete(safe);
     const took = suite ? `  ${formatMs(this.clock.now() - suite.startedAt)}` : '';
-    // Never cut: the summary may end with a replay command meant to be copied.
-    this.permanent(`${this.style.dim('•')} ${safe}${took}  ${singleLine(summary)}`);
+    // Wrapped, never cut: the summary may end with a replay command meant to be copied.
+    this.permanent(`${safe}${took}  ${singleLine(summary)}`, true);
   }
 
   operationAccepted(id: string, changeSet: string | undefined, kind: 'plan' | 'apply', deadlineMs: number, suite?: string): void {
@@ -358,7 +376,7 @@ class LiveProgress implements Progress {
     this.running.delete(id);
     if (quiet) return;
     const name = operation ? `${operation.label}  ` : '';
-    this.permanent(`${this.style.dim('•')} ${name}${shortId(id)}  ${singleLine(conclusion)}`);
+    this.permanent(`${name}${shortId(id)}  ${singleLine(conclusion)}`, true);
   }
 
   message(text: string): void {
@@ -378,11 +396,6 @@ class LiveProgress implements Progress {
     const erase = this.erase();
     if (erase !== '') this.stream.write(erase);
   }
-}
-
-/** The text of a styled line without its colour codes. */
-function stripStyle(line: string): string {
-  return line.replace(/\u001b\[\d+m/g, '');
 }
 
 /** A run whose plan nobody told: no chain is known, so only the deadlines in flight bound its end. */

@@ -406,6 +406,28 @@ describe('checkProperty', () => {
       expect(result.numRuns).toBe(5);
       expect(ended).toBe(5);
     });
+
+    it('counts each sub-case of a batch in the live progress as it ends, not once the whole batch has', async () => {
+      const release = new Map<string, () => void>();
+      let ended = 0;
+      const context = { ...contextWith({ maxExamples: 3 }), caseEnded: () => ended++ } as PropertyContext;
+      const running = checkProperty(
+        context,
+        batched((_n, caseSuite) => new Promise<CaseVerdict>((resolve) => release.set(caseSuite, () => resolve(HELD))), 3),
+      );
+      const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+      while (release.size < 3) await settle();
+      release.get('property/test#1.2')!();
+      await settle();
+      expect(ended).toBe(1);
+      release.get('property/test#1.1')!();
+      await settle();
+      expect(ended).toBe(2);
+      release.get('property/test#1.3')!();
+      // Counted once each: the batch's verdict, taken when all three ended, tells nothing more.
+      expect(await running).toMatchObject({ status: 'passed', numRuns: 3 });
+      expect(ended).toBe(3);
+    });
   });
 });
 

@@ -53,6 +53,19 @@ describe('renderSummary', () => {
     expect(text).toContain('  apply shop-db  6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b  the control plane would record succeeded');
   });
 
+  it('fits every line to a terminal it is given the width of, the conclusion below its operation, a command left whole', () => {
+    const text = renderSummary(sampleOutcome(), { color: true, columns: 60 });
+    const rows = text.trimEnd().split('\n');
+    const wide = rows.filter((row) => row.replace(/\u001b\[\d*m/g, '').length > 59 && !/^ *repeat: /.test(row));
+    expect(wide).toEqual([]);
+    const at = rows.findIndex((row) => row.includes('6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b'));
+    expect(rows[at]!.replace(/\u001b\[\d*m/g, '')).toBe('  apply shop-db  6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b');
+    expect(rows[at + 1]).toBe('      the control plane would record succeeded');
+    expect(rows.some((row) => row.startsWith("  repeat: curl -sS -i 'http://127.0.0.1:8080/operations/6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b'"))).toBe(true);
+    // Without a width, as in a file or a pipe, a line stays whole however long.
+    expect(renderSummary(sampleOutcome(), { color: false })).toContain('  apply shop-db  6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b  the control plane would record succeeded\n');
+  });
+
   it('shows each broken rule with its sentence, message, evidence and a curl to repeat it', () => {
     const text = renderSummary(sampleOutcome(), { color: false });
     const block = text.slice(text.indexOf('✗ operation.no-in-progress-after-final (MUST, fail)'));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { htmlReportFor, htmlReportText, writeHtmlReport } from '../../src/report/write-html.js';
 import { SecretMask } from '../../src/report/secret-mask.js';
 import { buildTimeline } from '../../src/report/html/timeline.js';
-import { TIMELINE_STYLE, timelineHtml, timelineLegend } from '../../src/report/html/timeline-svg.js';
+import { laneLabel, TIMELINE_STYLE, timelineHtml, timelineLegend } from '../../src/report/html/timeline-svg.js';
 import { escapeHtml } from '../../src/report/html/escape.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { IN_PROGRESS, OP_ID, shopDbFinal, TranscriptBuilder } from '../support/transcript-builder.js';
@@ -52,6 +52,23 @@ describe('the HTML report of a run', () => {
     const shown = [...first.slice(0, first.indexOf('</p>')).matchAll(/<code>#(\d+)<\/code>/g)].map((match) => Number(match[1]));
     expect(shown).toEqual([2, 4, 5]);
     expect(first).toContain('and 1 more');
+  });
+
+  it('shows evidence in one order on the first screen and in the findings: the oldest piece first, its exchanges as sent', () => {
+    const outOfOrder = sampleOutcome();
+    outOfOrder.rules[1]!.evidence = [
+      { note: 'the later piece', exchanges: [6, 5] },
+      { note: 'the earlier piece', exchanges: [4, 2] },
+    ];
+    const page = htmlReportFor(outOfOrder);
+    const header = page.slice(page.indexOf('<header>'), page.indexOf('</header>'));
+    expect(header).toContain('the earlier piece');
+    expect(header).not.toContain('the later piece');
+    const finding = page.slice(page.indexOf(`id="rule-${outOfOrder.rules[1]!.id}"`));
+    const listed = finding.slice(finding.indexOf('<ol class="evidence">'), finding.indexOf('</ol>'));
+    expect(listed.indexOf('the earlier piece')).toBeLessThan(listed.indexOf('the later piece'));
+    const seqs = [...listed.matchAll(/<summary><code>#(\d+)<\/code>/g)].map((match) => Number(match[1]));
+    expect(seqs).toEqual([2, 4, 5, 6]);
   });
 
   it('says in a collapsed exchange what it answered: the outcome of a 200, the status otherwise', () => {
@@ -259,6 +276,18 @@ describe('the HTML report of a failing run at full size', () => {
     expect(html).toMatch(/<path class="reads succeeded" d="M[\d.]+ [\d.]+h0"\/>/);
     const burst = html.slice(html.indexOf('data-suite="scenario/burst"'));
     expect(burst).toContain('<h3>scenario/burst <span class="muted">· 50 operations</span></h3>');
+  });
+
+  it("labels a property's lanes by their case, so that lanes of one property tell apart", () => {
+    const lane = { operationId: '9e23502a-6f70-4a87-a5a7-26c2f439d983', kind: 'plan' as const, start: 0, end: 1, endReason: 'final' as const, deadline: 2, ticks: [] };
+    // A generated change set is named after its case: the case number is said once.
+    const generated = [1, 2, 12].map((n) => laneLabel({ ...lane, suite: `property/generated-plans#1.${n}`, changeSet: `property/generated-plans#1.${n}` }));
+    expect(generated).toEqual(['#1.1 plan 9e23502a', '#1.2 plan 9e23502a', '#1.12 plan 9e23502a']);
+    // A case's calls of a named change set: the case number first, the name cut in its middle to the room left.
+    const modelled = laneLabel({ ...lane, suite: 'property/model-based-runs#1.14', changeSet: 'kubernetes-namespace' });
+    expect(modelled).toBe('#1.14 plan kubern…space 9e23502a');
+    expect([...modelled].length).toBeLessThanOrEqual(32);
+    expect(laneLabel({ ...lane, suite: 'scenario/plan-and-apply', changeSet: 'postgres' })).toBe('plan postgres 9e23502a');
   });
 
   it('cuts lane labels to their column, so they never reach the first reads', () => {

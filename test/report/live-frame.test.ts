@@ -33,28 +33,40 @@ function busyView(): LiveView {
 }
 
 describe('the live frame', () => {
-  it('fits a busy run in a 100×30 screen: a line per suite, a line per group of operations, the oldest one by one', () => {
+  it('fits a busy run in a third of a 100×30 screen: a line per suite, a line per group of operations, the oldest in the rows left', () => {
     const lines = liveFrame(busyView(), { rows: 30, columns: 100 }, PLAIN);
-    expect(lines.length).toBeLessThanOrEqual(29);
+    expect(lines).toEqual([
+      expect.stringMatching(/^⠋ scenario\/burst {2}12\/50 cases/),
+      expect.stringMatching(/^⠋ scenario\/plan-and-apply {2}2\/12 cases/),
+      expect.stringMatching(/^⠋ property\/model-based-runs {2}1\/30 cases/),
+      '  scenario/plan-and-apply: 16 operations, 16 in progress, oldest 7.0s',
+      '  scenario/burst: 50 operations, 38 in progress, oldest 6.0s',
+      '  property/model-based-runs: 4 operations, 1 in progress, oldest 2.0s',
+      expect.stringMatching(/^⠋ apply shop-db-100 {2}0000…e2a1 {2}7\.0s \/ PT5M/),
+      expect.stringMatching(/^⠋ apply shop-db-101 /),
+      expect.stringMatching(/^⠋ apply shop-db-102 /),
+      '55 operations running, 8.0s since the run started',
+    ]);
+  });
+
+  it('shows the few oldest operations one by one below the groups when a taller screen has room', () => {
+    const lines = liveFrame(busyView(), { rows: 50, columns: 100 }, PLAIN);
+    expect(lines.length).toBeLessThanOrEqual(16);
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(99);
-    expect(lines.slice(0, 3).map((line) => line.split('  ')[0])).toEqual(['⠋ scenario/burst', '⠋ scenario/plan-and-apply', '⠋ property/model-based-runs']);
-    expect(lines).toContain('  scenario/burst: 50 operations, 38 in progress, oldest 6.0s');
-    expect(lines).toContain('  scenario/plan-and-apply: 16 operations, 16 in progress, oldest 7.0s');
-    expect(lines).toContain('  property/model-based-runs: 4 operations, 1 in progress, oldest 2.0s');
     const each = lines.filter((line) => line.startsWith('⠋ apply'));
     expect(each).toHaveLength(5);
     expect(each[0]).toMatch(/^⠋ apply shop-db-100 {2}0000…e2a1 {2}7\.0s \/ PT5M {2}"Step 100/);
     expect(lines.at(-1)).toBe('55 operations running, 8.0s since the run started');
   });
 
-  it('is never taller than the screen less one row, nor wider than its columns less one, at any size', () => {
+  it('is never taller than a third of the screen, nor wider than its columns less one, at any size', () => {
     const view = busyView();
     const overflows: string[] = [];
     for (let rows = 1; rows <= 40; rows++) {
       for (const columns of [20, 33, 60, 80, 100, 160]) {
         const lines = liveFrame(view, { rows, columns }, PLAIN);
         const widest = Math.max(0, ...lines.map(displayWidth));
-        if (lines.length > rows - 1 || widest > columns - 1) overflows.push(`${columns}×${rows}: ${lines.length} lines, ${widest} columns`);
+        if (lines.length > Math.floor(rows / 3) || widest > columns - 1) overflows.push(`${columns}×${rows}: ${lines.length} lines, ${widest} columns`);
       }
     }
     expect(overflows).toEqual([]);
@@ -62,15 +74,15 @@ describe('the live frame', () => {
 
   it('falls back to fewer lines on a short screen: the footer first, then the suites, then a count of those left out', () => {
     const view = busyView();
-    expect(liveFrame(view, { rows: 1, columns: 80 }, PLAIN)).toEqual([]);
-    expect(liveFrame(view, { rows: 2, columns: 80 }, PLAIN)).toEqual(['55 operations running, 8.0s since the run started']);
-    const three = liveFrame(view, { rows: 4, columns: 80 }, PLAIN);
+    expect(liveFrame(view, { rows: 2, columns: 80 }, PLAIN)).toEqual([]);
+    expect(liveFrame(view, { rows: 3, columns: 80 }, PLAIN)).toEqual(['55 operations running, 8.0s since the run started']);
+    const three = liveFrame(view, { rows: 9, columns: 80 }, PLAIN);
     expect(three).toHaveLength(3);
     expect(three[0]).toMatch(/^⠋ scenario\/burst /);
-    expect(three[1]).toBe('  and 2 more suites running');
+    expect(three[1]).toBe('… and 2 more suites running');
     expect(three[2]).toBe('55 operations running, 8.0s since the run started');
-    const six = liveFrame(view, { rows: 7, columns: 80 }, PLAIN);
-    expect(six.slice(3, 5)).toEqual(['  scenario/plan-and-apply: 16 operations, 16 in progress, oldest 7.0s', '  and 2 more groups of operations']);
+    const six = liveFrame(view, { rows: 18, columns: 80 }, PLAIN);
+    expect(six.slice(3, 5)).toEqual(['  scenario/plan-and-apply: 16 operations, 16 in progress, oldest 7.0s', '… and 2 more groups of operations']);
   });
 
   it('shows every operation on its own line, with no group line, when they all fit', () => {
@@ -88,22 +100,22 @@ describe('the live frame', () => {
       end: 'ends by 10:42:07 at the latest, in 34m12s (then restart PT15M)',
     };
     const view: LiveView = { ...busyView(), waiting };
-    const lines = liveFrame(view, { rows: 30, columns: 100 }, PLAIN);
+    const lines = liveFrame(view, { rows: 50, columns: 100 }, PLAIN);
     expect(lines.slice(-3)).toEqual([
       'waiting for 55 operations (38 of scenario/burst, 16 of scenario/plan-and-apply, property/model-bas…',
       waiting.end,
       '55 operations running, 8.0s since the run started',
     ]);
     expect(lines.filter((line) => line.startsWith('⠋ apply'))).toHaveLength(5);
-    expect(liveFrame(view, { rows: 4, columns: 100 }, PLAIN)).toEqual(lines.slice(-3));
-    expect(liveFrame(view, { rows: 3, columns: 100 }, PLAIN)).toEqual(lines.slice(-2));
-    expect(liveFrame(view, { rows: 2, columns: 100 }, PLAIN)).toEqual(lines.slice(-1));
+    expect(liveFrame(view, { rows: 9, columns: 100 }, PLAIN)).toEqual(lines.slice(-3));
+    expect(liveFrame(view, { rows: 6, columns: 100 }, PLAIN)).toEqual(lines.slice(-2));
+    expect(liveFrame(view, { rows: 3, columns: 100 }, PLAIN)).toEqual(lines.slice(-1));
     const overflows: string[] = [];
     for (let rows = 1; rows <= 40; rows++) {
       for (const columns of [20, 33, 60, 80, 100, 160]) {
         const frame = liveFrame(view, { rows, columns }, PLAIN);
         const widest = Math.max(0, ...frame.map(displayWidth));
-        if (frame.length > rows - 1 || widest > columns - 1) overflows.push(`${columns}×${rows}: ${frame.length} lines, ${widest} columns`);
+        if (frame.length > Math.floor(rows / 3) || widest > columns - 1) overflows.push(`${columns}×${rows}: ${frame.length} lines, ${widest} columns`);
       }
     }
     expect(overflows).toEqual([]);
@@ -116,7 +128,7 @@ describe('the live frame', () => {
 
   it('keeps wide characters within the columns', () => {
     const view: LiveView = { ...busyView(), suites: [{ name: '服务器'.repeat(30), startedAt: NOW, done: 0 }], operations: [] };
-    const [line] = liveFrame(view, { rows: 5, columns: 41 }, PLAIN);
+    const [line] = liveFrame(view, { rows: 15, columns: 41 }, PLAIN);
     expect(displayWidth(line!)).toBeLessThanOrEqual(40);
     expect(line!.endsWith('…')).toBe(true);
   });

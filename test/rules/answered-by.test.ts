@@ -28,13 +28,13 @@ describe('answers to plan and apply', () => {
     b.post('plan', { at: 6000, took: 2, ...answer(HAPROXY_503_PAGE) });
     b.post('plan', { at: 7000, body: shopDbFinal() });
     const status = answerStatus.judge(b.transcript, context());
-    expect(status.message).toBe('2 of 3 plan or apply calls did not get 200 or 202; the proxies in front of the provisioner (nginx, HAProxy) answered both (503, 504)');
+    expect(status.message).toBe('2 of 3 plan or apply calls (not the burst\'s calls, repeats, calls refused under load or calls around the restart) did not get 200 or 202; the proxies in front of the provisioner (nginx, HAProxy) answered both (503, 504)');
     expect(notes(status)).toEqual([
       'POST /apply was answered 504 by the proxy in front of the provisioner (nginx) after 5.0s',
       'POST /plan was answered 503 by the proxy in front of the provisioner (HAProxy) after 2ms',
     ]);
     const prompt = answerPrompt.judge(b.transcript, context({ answerTimeoutMs: 2000 }));
-    expect(prompt.message).toBe('1 of 3 plan or apply calls were not answered within 2.0s; the slowest took 5.0s (limit 2.0s); the proxy in front of the provisioner (nginx) answered it (504)');
+    expect(prompt.message).toBe('1 of 3 plan or apply calls (repeats counted; not the burst\'s calls or calls around the restart) were not answered within 2.0s; the slowest took 5.0s (limit 2.0s); the proxy in front of the provisioner (nginx) answered it (504)');
     expect(notes(prompt)).toEqual(['POST /apply was answered 504 by the proxy in front of the provisioner (nginx) after 5.0s (limit 2.0s): the provisioner had not answered by then']);
   });
 
@@ -43,7 +43,7 @@ describe('answers to plan and apply', () => {
     b.post('apply', { at: 0, ...answer(PROVISIONER_503_BEHIND_NGINX) });
     b.post('plan', { at: 10, took: 3000, body: shopDbFinal(), headers: { server: 'nginx/1.24.0' } });
     const status = answerStatus.judge(b.transcript, context());
-    expect(status.message).toBe('1 of 2 plan or apply calls did not get 200 or 202');
+    expect(status.message).toBe('1 of 2 plan or apply calls (not the burst\'s calls, repeats, calls refused under load or calls around the restart) did not get 200 or 202');
     expect(notes(status)).toEqual(['POST /apply answered 503']);
     expect(notes(answerPrompt.judge(b.transcript, context({ answerTimeoutMs: 2000 })))).toEqual(['POST /plan answered after 3.0s (limit 2.0s)']);
   });

@@ -17,7 +17,7 @@ describe('answer.status', () => {
     b.post('apply', { status: 202, body: { operationId: OP_ID } });
     b.badInput('plan', { status: 400, body: { error: 'bad' } });
     const j = answerStatus.judge(b.transcript, context());
-    expect(j).toEqual({ outcome: 'held', message: '2 answers to plan and apply, all 200 or 202' });
+    expect(j).toEqual({ outcome: 'held', message: '2 answers to plan and apply (not the burst\'s calls, repeats, calls refused under load or calls around the restart), all 200 or 202' });
   });
 
   it('is broken by another status and by no answer at all', () => {

@@ -25,7 +25,21 @@ describe('answer.json: bodies and messages', () => {
     b.post('apply', { status: 202, body: { operationId: 'x' } });
     const { message, notes } = brokenOf(answerJson.judge(b.transcript, context()));
     expect(notes).toEqual(['POST /plan answered 200: content type text/plain is not a JSON type; the body is an array, not a JSON object']);
-    expect(message).toBe('1 of 2 answers with status 200 or 202 are not JSON objects with a JSON content type');
+    expect(message).toBe('1 of 2 answers with status 200 or 202 (the burst\'s calls and repeats counted; not calls around the restart) broke it: 1 had neither a JSON content type nor a body that is a JSON object');
+  });
+
+  it('counts a wrong content type over a JSON object apart from a body that is no JSON object, naming the content types', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { contentType: 'text/plain', body: shopDbFinal() });
+    b.post('plan', { contentType: 'text/plain', body: shopDbFinal() });
+    b.post('apply', { contentType: 'text/html', status: 202, body: { operationId: 'x' } });
+    expect(brokenOf(answerJson.judge(b.transcript, context())).message).toBe(
+      '3 of 3 answers with status 200 or 202 (the burst\'s calls and repeats counted; not calls around the restart) broke it: 3 had content type text/plain or content type text/html while the body was a JSON object',
+    );
+    b.post('plan', { body: '[1]' });
+    expect(brokenOf(answerJson.judge(b.transcript, context())).message).toBe(
+      '4 of 4 answers with status 200 or 202 (the burst\'s calls and repeats counted; not calls around the restart) broke it: 3 had content type text/plain or content type text/html while the body was a JSON object; 1 had a JSON content type but a body that is no JSON object',
+    );
   });
 
   it('says how many answers it held, and why it judged none', () => {
@@ -35,7 +49,7 @@ describe('answer.json: bodies and messages', () => {
     b.post('plan', { body: shopDbFinal() });
     expect(answerJson.judge(b.transcript, context())).toEqual({
       outcome: 'held',
-      message: '1 answer with status 200 or 202, all JSON objects with a JSON content type',
+      message: '1 answer with status 200 or 202 (the burst\'s calls and repeats counted; not calls around the restart), all JSON objects with a JSON content type',
     });
   });
 });
@@ -55,6 +69,6 @@ describe('answers recorded with neither a response nor a transport error', () =>
   });
 
   it('is not timed by answer.prompt', () => {
-    expect(answerPrompt.judge(bare().transcript, context())).toMatchObject({ outcome: 'held', message: expect.stringMatching(/^1 answer to plan and apply;/) });
+    expect(answerPrompt.judge(bare().transcript, context())).toMatchObject({ outcome: 'held', message: expect.stringMatching(/^1 answer to plan and apply \(repeats counted; not the burst's calls or calls around the restart\);/) });
   });
 });

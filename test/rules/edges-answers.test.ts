@@ -24,7 +24,7 @@ describe('answer.prompt at the answer timeout', () => {
     exact.post('plan', { took: 2000, body: shopDbFinal() });
     expect(answerPrompt.judge(exact.transcript, context({ answerTimeoutMs: 2000 }))).toEqual({
       outcome: 'held',
-      message: '1 answer to plan and apply; the slowest took 2.0s (limit 2.0s)',
+      message: '1 answer to plan and apply (repeats counted; not the burst\'s calls or calls around the restart); the slowest took 2.0s (limit 2.0s)',
     });
     const late = new TranscriptBuilder();
     const slow = late.post('apply', { took: 2001, status: 202, body: { operationId: OP_ID } });
@@ -32,7 +32,7 @@ describe('answer.prompt at the answer timeout', () => {
     expect(answerPrompt.judge(late.transcript, context({ answerTimeoutMs: 2000 }))).toEqual({
       outcome: 'broken',
       count: 1,
-      message: '1 of 2 plan or apply calls were not answered within 2.0s; the slowest took 2.0s (limit 2.0s)',
+      message: '1 of 2 plan or apply calls (repeats counted; not the burst\'s calls or calls around the restart) were not answered within 2.0s; the slowest took 2.0s (limit 2.0s)',
       evidence: [{ note: 'POST /apply answered after 2.0s (limit 2.0s)', exchanges: [slow.seq] }],
     });
   });
@@ -53,7 +53,7 @@ describe('answer.prompt at the answer timeout', () => {
     expect(answerPrompt.judge(b.transcript, context({ answerTimeoutMs: 2000 }))).toEqual({
       outcome: 'broken',
       count: 1,
-      message: '1 of 2 plan or apply calls were not answered within 2.0s; the slowest took 1.5s (limit 2.0s)',
+      message: '1 of 2 plan or apply calls (repeats counted; not the burst\'s calls or calls around the restart) were not answered within 2.0s; the slowest took 1.5s (limit 2.0s)',
       evidence: [{ note: 'POST /apply got no answer: timeout after 1.5s (limit 2.0s)', exchanges: [hung.seq] }],
     });
   });
@@ -72,7 +72,7 @@ describe('answer.status at its edges', () => {
     b.post('plan', { took: 3000, error: { kind: 'timeout', message: 'headers timeout' } });
     b.post('plan', { error: { kind: 'other', message: 'TLS handshake failed' } });
     const judgement = answerStatus.judge(b.transcript, context());
-    expect(judgement).toMatchObject({ outcome: 'broken', count: 7, message: '7 of 9 plan or apply calls did not get 200 or 202' });
+    expect(judgement).toMatchObject({ outcome: 'broken', count: 7, message: '7 of 9 plan or apply calls (not the burst\'s calls, repeats, calls refused under load or calls around the restart) did not get 200 or 202' });
     expect(evidenceOf(judgement).map((e) => e.note)).toEqual([
       'POST /plan answered 201',
       'POST /plan answered 500',
@@ -88,7 +88,7 @@ describe('answer.status at its edges', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { status: 200, body: shopDbFinal() });
     b.badInput('plan', { status: 400, body: {} });
-    expect(answerStatus.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '1 answer to plan and apply, all 200 or 202' });
+    expect(answerStatus.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '1 answer to plan and apply (not the burst\'s calls, repeats, calls refused under load or calls around the restart), all 200 or 202' });
   });
 });
 

@@ -198,7 +198,16 @@ describe('capacity.burst: everyday calls during the burst', () => {
     const { message, evidence } = brokenOf(judge(b));
     expect(evidence).toEqual([{ note: 'plan shop-db of scenario/plan-only got no answer (reset) while a burst of 1 call was in flight', exchanges: [during.seq] }]);
     // The burst's own call held: the message counts the other suite's call apart.
-    expect(message).toBe('1 call of other suites was refused or dropped during a burst of 1 call (1 plan, 0 applies, up to 1 in flight at once)');
+    expect(message).toBe('1 call of other suites got no answer (reset) during a burst of 1 call (1 plan, 0 applies, up to 1 in flight at once)');
+  });
+
+  it('says what the calls of other suites got, when they all got the same', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { suite: BURST, at: 100, took: 100, status: 429, body: {} });
+    b.post('plan', { suite: BURST, at: 100, took: 100, body: shopDbFinal() });
+    b.post('plan', { suite: 'scenario/plan-only', at: 150, took: 10, status: 500, body: {} });
+    b.post('plan', { suite: 'scenario/plan-and-apply', at: 160, took: 10, status: 500, body: {} });
+    expect(brokenOf(judge(b)).message).toBe('1 of 2 calls in a burst (2 plans, 0 applies, up to 2 in flight at once) did not hold, and 2 calls of other suites were answered 500 meanwhile');
   });
 
   it('counts the burst calls that did not hold apart from the calls of other suites it overloaded', () => {
@@ -209,7 +218,7 @@ describe('capacity.burst: everyday calls during the burst', () => {
     b.post('apply', { suite: 'scenario/plan-and-apply', at: 160, took: 10, status: 429, body: {} });
     const { message, evidence } = brokenOf(judge(b));
     expect(evidence).toHaveLength(3);
-    expect(message).toBe('1 of 2 calls in a burst (2 plans, 0 applies, up to 2 in flight at once) did not hold, and 2 calls of other suites were refused or dropped meanwhile');
+    expect(message).toBe('1 of 2 calls in a burst (2 plans, 0 applies, up to 2 in flight at once) did not hold, and 2 calls of other suites failed: 1 answered 503, 1 answered 429 meanwhile');
   });
 });
 

@@ -6,7 +6,7 @@ import { escapeHtml as e } from './escape.js';
 import type { Timeline } from './timeline.js';
 import { timelineHtmlPieces, timelineLegend, type LaneFindings } from './timeline-svg.js';
 import { PAGE_SCRIPT, PAGE_STYLE } from './page-assets.js';
-import { inTimeOrder } from '../time-order.js';
+import { inTimeOrder, piecesInTimeOrder } from '../time-order.js';
 
 /** The order statuses are listed and filtered in: what needs attention first. */
 const STATUS_ORDER = ['error', 'fail', 'warn', 'advice', 'waived', 'not-applicable', 'not-exercised', 'skip', 'pass'];
@@ -69,8 +69,17 @@ function ruleRow(rule: JsonRule): string {
   return `<tr class="rule s-${e(rule.status)}"><td><span class="status ${e(rule.status)}">${e(rule.status)}</span></td><td><code>${e(rule.id)}</code></td><td>${e(rule.level)}</td><td>${e(rule.title)}</td><td>${e(rule.message)}</td></tr>`;
 }
 
+/** A report exchange's time and number, for putting evidence in the order it happened. */
+const sentAtOf = (exchange: JsonExchange): number => Date.parse(exchange.sentAt);
+const seqOf = (exchange: JsonExchange): number => exchange.seq;
+
+/** A rule's evidence as it happened: the oldest piece first, each piece's exchanges oldest first. */
+function evidenceInTimeOrder(rule: JsonRule): JsonRule['evidence'] {
+  return piecesInTimeOrder(rule.evidence, (item) => item.exchanges, sentAtOf, seqOf).map((item) => ({ ...item, exchanges: inTimeOrder(item.exchanges, sentAtOf, seqOf) }));
+}
+
 function ruleFinding(rule: JsonRule): string {
-  const evidence = rule.evidence
+  const evidence = evidenceInTimeOrder(rule)
     .slice(0, CASES_SHOWN)
     .map((item) => `<li><p>${e(item.note)}</p>${item.exchanges.map(exchangeBlock).join('')}</li>`);
   const left = rule.evidence.length - evidence.length;
@@ -89,10 +98,10 @@ const FIRST_EXCHANGES = 3;
 
 /** A rule's first piece of evidence in a few lines: its note, then its first exchanges and what each answered. */
 function firstEvidence(rule: JsonRule): string {
-  const [first] = rule.evidence;
+  // The piece that happened first, its first exchanges, as the findings below show them.
+  const [first] = evidenceInTimeOrder(rule);
   if (!first) return '';
-  // The rule's first exchanges, shown in the order they happened.
-  const shown = inTimeOrder(first.exchanges.slice(0, FIRST_EXCHANGES), (exchange) => Date.parse(exchange.sentAt), (exchange) => exchange.seq);
+  const shown = first.exchanges.slice(0, FIRST_EXCHANGES);
   const exchanges = shown.map(
     (exchange) => `<br><span class="muted"><code>#${exchange.seq}</code> ${e(exchange.method)} <code>${e(exchange.url)}</code> → <strong>${e(answerText(exchange))}</strong></span>`,
   );

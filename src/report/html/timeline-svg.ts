@@ -78,10 +78,23 @@ function seconds(ms: number): string {
   return `${Number.isInteger(s) ? s : s.toFixed(s < 10 ? 1 : 0)} s`;
 }
 
-/** The lane's label, cut to its column: a label never runs into the reads. */
-function laneLabel(lane: TimelineLane): string {
-  const label = `${lane.kind} ${lane.changeSet ?? ''} ${lane.operationId.slice(0, 8)}`.replace(/\s+/g, ' ');
-  return [...label].length <= LABEL_CHARS ? label : `${[...label].slice(0, LABEL_CHARS - 1).join('')}…`;
+/**
+ * The lane's label, cut to its column: a label never runs into the reads. What tells lanes of one suite apart
+ * comes first and is never cut: a property case's number (its suite is the group's heading, so the case of
+ * `property/model-based-runs#1.4` is shown as `#1.4`), the call and the start of the operation id; the change
+ * set's name, when it says more than the case number, is cut in its middle to the room left.
+ */
+export function laneLabel(lane: TimelineLane): string {
+  const group = lane.suite.replace(/#.*$/, '');
+  const caseNumber = lane.suite.slice(group.length);
+  const named = lane.changeSet === undefined ? '' : lane.changeSet.startsWith(`${group}#`) ? lane.changeSet.slice(group.length) : lane.changeSet;
+  const changeSet = named === caseNumber ? '' : named.replace(/\s+/g, ' ');
+  const head = caseNumber === '' ? lane.kind : `${caseNumber} ${lane.kind}`;
+  const id = lane.operationId.slice(0, 8);
+  const room = Math.max(3, LABEL_CHARS - [...head].length - id.length - 2);
+  const chars = [...changeSet];
+  const name = chars.length <= room ? changeSet : `${chars.slice(0, Math.ceil((room - 1) / 2)).join('')}…${chars.slice(chars.length - Math.floor((room - 1) / 2)).join('')}`;
+  return `${head} ${name} ${id}`.replace(/\s+/g, ' ');
 }
 
 /** Where a moment of the run falls, in the timeline's coordinates. */

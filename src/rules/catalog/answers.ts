@@ -4,6 +4,7 @@ import { describeType } from '../../shapes/index.js';
 import type { Exchange } from '../../transcript/exchange.js';
 import { bodyObject, isContractJsonType, submissions } from '../../transcript/views.js';
 import { proxyOf, proxyShare, statusAnswered } from '../support/answered-by.js';
+import { countedCalls } from '../support/counted-calls.js';
 import { broken, evidence, held, notExercised, requestLabel } from '../support/judgement.js';
 import type { Evidence, Rule } from '../types.js';
 
@@ -64,11 +65,11 @@ export const answerStatus: Rule = {
     const sent = submissions(transcript);
     if (sent.length === 0) return notExercised(NO_SUBMISSIONS);
     const wrong = sent.filter((e) => !isOkStatus(e));
-    if (wrong.length === 0) return held(`${plural(sent.length, 'answer')} to plan and apply, all 200 or 202`);
+    if (wrong.length === 0) return held(`${plural(sent.length, 'answer')} to plan and apply (${countedCalls(answerStatus.view)}), all 200 or 202`);
     const notes = wrong.map((e) =>
       evidence(e.response ? `${requestLabel(e)} ${statusAnswered(e)}` : `${requestLabel(e)} got ${noAnswerText(e)}`, e),
     );
-    return broken(withProxyShare(`${wrong.length} of ${plural(sent.length, 'plan or apply call')} did not get 200 or 202`, wrong), notes);
+    return broken(withProxyShare(`${wrong.length} of ${plural(sent.length, 'plan or apply call')} (${countedCalls(answerStatus.view)}) did not get 200 or 202`, wrong), notes);
   },
 };
 
@@ -81,6 +82,33 @@ function bodyProblem(exchange: Exchange): string | undefined {
   const value = response.json.value;
   if (bodyObject(exchange)) return undefined;
   return `the body is ${describeType(value)}, not a JSON object`;
+}
+
+/**
+ * How answers broke answer.json, counted apart: a wrong content type over a body that is a JSON object is not
+ * the same fault as a body that is not one, and a message that lumps them says neither.
+ */
+class JsonProblemKinds {
+  private readonly typeOnly = new Map<string, number>();
+  private bodyOnly = 0;
+  private both = 0;
+
+  /** `wrongType`: what the answer had instead of a JSON content type, when it had no JSON one. */
+  add(wrongType: string | undefined, bodyWrong: boolean): void {
+    if (wrongType !== undefined && !bodyWrong) this.typeOnly.set(wrongType, (this.typeOnly.get(wrongType) ?? 0) + 1);
+    else if (wrongType === undefined && bodyWrong) this.bodyOnly++;
+    else if (bodyWrong) this.both++;
+  }
+
+  /** `140 had content type text/plain while the body was a JSON object; 2 had a JSON content type but a body that is no JSON object` */
+  text(): string {
+    const typeOnly = [...this.typeOnly.values()].reduce((sum, count) => sum + count, 0);
+    return [
+      ...(typeOnly > 0 ? [`${typeOnly} had ${[...this.typeOnly.keys()].join(' or ')} while the body was a JSON object`] : []),
+      ...(this.bodyOnly > 0 ? [`${this.bodyOnly} had a JSON content type but a body that is no JSON object`] : []),
+      ...(this.both > 0 ? [`${this.both} had neither a JSON content type nor a body that is a JSON object`] : []),
+    ].join('; ');
+  }
 }
 
 export const answerJson: Rule = {
@@ -98,20 +126,22 @@ export const answerJson: Rule = {
     const answered = submissions(transcript).filter(isOkStatus);
     if (answered.length === 0) return notExercised('no plan or apply was answered 200 or 202');
     const notes: Evidence[] = [];
+    const kinds = new JsonProblemKinds();
     for (const exchange of answered) {
       const problems: string[] = [];
       const contentType = exchange.response!.headers['content-type'];
-      if (!isContractJsonType(contentType)) {
-        problems.push(contentType ? `content type ${contentType} is not a JSON type` : 'no content type');
-      }
+      const typeWrong = !isContractJsonType(contentType);
+      if (typeWrong) problems.push(contentType ? `content type ${contentType} is not a JSON type` : 'no content type');
       const body = bodyProblem(exchange);
       if (body) problems.push(body);
+      kinds.add(typeWrong ? (contentType ? `content type ${contentType}` : 'no content type') : undefined, body !== undefined);
       if (problems.length > 0) {
         notes.push(evidence(`${requestLabel(exchange)} answered ${exchange.response!.status}: ${problems.join('; ')}`, exchange));
       }
     }
-    if (notes.length === 0) return held(`${plural(answered.length, 'answer')} with status 200 or 202, all JSON objects with a JSON content type`);
-    return broken(`${notes.length} of ${plural(answered.length, 'answer')} with status 200 or 202 are not JSON objects with a JSON content type`, notes);
+    const which = `${plural(answered.length, 'answer')} with status 200 or 202 (${countedCalls(answerJson.view)})`;
+    if (notes.length === 0) return held(`${which}, all JSON objects with a JSON content type`);
+    return broken(`${notes.length} of ${which} broke it: ${kinds.text()}`, notes);
   },
 };
 
@@ -133,10 +163,11 @@ export const answerPrompt: Rule = {
     const slow = timed.filter((e) => e.error?.kind === 'timeout' || elapsed(e) > limit);
     const slowest = Math.max(...timed.map(elapsed));
     const summary = `the slowest took ${formatMs(slowest)} (limit ${formatMs(limit)})`;
-    if (slow.length === 0) return held(`${plural(timed.length, 'answer')} to plan and apply; ${summary}`);
+    const which = `(${countedCalls(answerPrompt.view)})`;
+    if (slow.length === 0) return held(`${plural(timed.length, 'answer')} to plan and apply ${which}; ${summary}`);
     const notes = slow.map((e) =>
       evidence(e.response ? slowAnswerText(e, limit) : `${requestLabel(e)} got ${noAnswerText(e)} (limit ${formatMs(limit)})`, e),
     );
-    return broken(withProxyShare(`${slow.length} of ${plural(timed.length, 'plan or apply call')} were not answered within ${formatMs(limit)}; ${summary}`, slow), notes);
+    return broken(withProxyShare(`${slow.length} of ${plural(timed.length, 'plan or apply call')} ${which} were not answered within ${formatMs(limit)}; ${summary}`, slow), notes);
   },
 };

@@ -42,6 +42,22 @@ function statusText(call: Exchange): string {
   return call.error ? `got no answer (${call.error.kind})` : statusAnswered(call);
 }
 
+/**
+ * What calls got, as they got it: `were answered 500`, `got no answer (reset)`, or, when they got different
+ * things, `failed: 7 answered 500, 2 got no answer (timeout)`, the commonest first.
+ */
+function whatCallsGot(calls: readonly Exchange[]): string {
+  const counts = new Map<string, number>();
+  for (const call of calls) {
+    const got = call.error ? `got no answer (${call.error.kind})` : `answered ${call.response?.status ?? 'nothing'}`;
+    counts.set(got, (counts.get(got) ?? 0) + 1);
+  }
+  const groups = [...counts].sort((a, b) => b[1] - a[1]);
+  if (groups.length > 1) return `failed: ${groups.map(([got, count]) => `${count} ${got}`).join(', ')}`;
+  const got = groups[0]![0];
+  return got.startsWith('answered') ? `${calls.length === 1 ? 'was' : 'were'} ${got}` : got;
+}
+
 /** When the operation was in flight: from its 202 call to the end of its last read. */
 function spanOf(op: OperationView): { startedAt: number; endedAt: number } {
   let endedAt = op.accepted.endedAt;
@@ -138,10 +154,9 @@ function judgeCapacityBurst(transcript: Transcript, context: JudgeContext): Judg
     // The burst's own calls and the other suites' calls it overloaded are counted apart: "24 of 20" says nothing.
     const own = faults.length - overloaded.length;
     const shape = `${kinds}, up to ${inFlight} in flight at once`;
-    const refused = (count: number): string => `${plural(count, 'call')} of other suites ${count === 1 ? 'was' : 'were'} refused or dropped`;
     const parts = [
       ...(own > 0 ? [`${own} of ${plural(calls.length, 'call')} in a burst (${shape}) did not hold`] : []),
-      ...(overloaded.length > 0 ? [`${refused(overloaded.length)} ${own > 0 ? 'meanwhile' : `during a burst of ${plural(calls.length, 'call')} (${shape})`}`] : []),
+      ...(overloaded.length > 0 ? [`${plural(overloaded.length, 'call')} of other suites ${whatCallsGot(overloaded)} ${own > 0 ? 'meanwhile' : `during a burst of ${plural(calls.length, 'call')} (${shape})`}`] : []),
       ...(busyUnderKit.length > 0 ? [refusedUnderKit(busyUnderKit.length)] : []),
     ];
     return broken(`${parts.join(', and ')}${aside}`, [...faults, ...busyUnderKit]);

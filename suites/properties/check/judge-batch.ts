@@ -41,19 +41,33 @@ export async function judgeBatch<T>(run: PropertyRun<T>, early: EarlyCandidates<
   }
   if (verdictsClosed(run)) return true;
   const records = settled.map((s) => (s as PromiseFulfilledResult<SubCaseRecord<T>>).value);
-  countJudged(run, records.length);
+  countJudged(run, records);
   run.verdicts.remember(batch, [...records, ...batch.slice(count).map((): typeof SKIPPED => SKIPPED)]);
   if (state.lastFailure === undefined) await scenariosHeardOf(run, records);
   return heldBy(run, records);
 }
 
-/** Counts the sub-cases judged, and tells the live progress of each: a batch asked for once a failure was seen is a shrink candidate. */
-function countJudged<T>(run: PropertyRun<T>, cases: number): void {
+/**
+ * The sub-cases of a generated batch whose end the live progress was told as it came: a batch of thirty cases would
+ * otherwise show none done until its last one ended. The verdict is still taken batch by batch.
+ */
+const toldEnded = new WeakSet<object>();
+
+/** Tells the live progress of a batch's sub-case as soon as it ends, unless the property is over by then. */
+function tellEnded<T>(run: PropertyRun<T>, record: SubCaseRecord<T>, shrinking: boolean): SubCaseRecord<T> {
+  if (run.state.over || run.limit.aborted) return record;
+  toldEnded.add(record);
+  run.context.caseEnded?.({ shrinking });
+  return record;
+}
+
+/** Counts the sub-cases judged, and tells the live progress of each not told yet: a batch asked for once a failure was seen is a shrink candidate. */
+function countJudged<T>(run: PropertyRun<T>, records: ReadonlyArray<SubCaseRecord<T>>): void {
   const shrinking = run.state.lastFailure !== undefined;
-  for (let i = 0; i < cases; i++) {
+  for (const record of records) {
     if (shrinking) run.state.shrinkJudged++;
     else run.state.judged++;
-    run.context.caseEnded?.({ shrinking });
+    if (!toldEnded.has(record)) run.context.caseEnded?.({ shrinking });
   }
 }
 
@@ -71,7 +85,8 @@ function runBatch<T>(run: PropertyRun<T>, batch: readonly T[], count: number): A
     return [runBeside(run, beside, run.limit, (caseSuite) => runSubCase(run, batch[0]!, caseSuite, beside))];
   }
   const suiteOf = nextSuite(run, count);
-  return batch.slice(0, count).map((value, i) => runSubCase(run, value, suiteOf(i), besideOf({ batch, index: i }, true, 0)));
+  const shrinking = run.state.lastFailure !== undefined;
+  return batch.slice(0, count).map((value, i) => runSubCase(run, value, suiteOf(i), besideOf({ batch, index: i }, true, 0)).then((record) => tellEnded(run, record, shrinking)));
 }
 
 /**
