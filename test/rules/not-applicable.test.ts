@@ -150,6 +150,7 @@ describe('a run judged on one way of answering', () => {
       'operation.within-max-duration',
       'operation.final-retained',
       'apply.repeat-while-running',
+      'durability.survives-restart',
     ]);
     for (const id of ['final.body', 'final.results-match-changes', 'final.result-shape', 'capacity.burst']) expect(statusOf(results, id).status, id).toBe('pass');
     // Probes of unknown ids are the kit's own: they apply whatever way the provisioner answers.
@@ -161,7 +162,7 @@ describe('a run judged on one way of answering', () => {
     const results = judgeRules(b.transcript, context()).filter((r) => r.status === 'pass' || r.status === 'not-applicable');
     expect(decideVerdict(results, b.transcript, false, true)).toBe('pass');
     const summary = summarize(results);
-    expect(summary.notApplicable).toBe(16);
+    expect(summary.notApplicable).toBe(17);
     expect(summary.passed + summary.notApplicable!).toBe(results.length);
     expect(decideVerdict([...results, { ...results[0]!, status: 'not-exercised' }], b.transcript, false, true)).toBe('incomplete');
     expect(summarize([{ ...results[0]!, status: 'pass' }])).not.toHaveProperty('notApplicable');
