@@ -1,16 +1,17 @@
 import { now } from '../client/clock.js';
 import type { JudgeContext } from '../core/judge-context.js';
-import { messageOf, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import { SecretMask } from '../report/secret-mask.js';
 import { changeSetRecorder } from './change-set-files.js';
 import type { ObserveConfig } from '../config/observe-config.js';
 import { observationOutcome } from './observation-outcome.js';
 import { writeOutputs, type MissingOutput } from '../report/write-outputs.js';
-import { startProxy, type ProxiedExchange } from './proxy.js';
-import { ExchangeRecorder, type SeenExchange } from './recorder.js';
-import { startJudging } from './judge-worker-client.js';
-import { JudgeBacklog, observedBytes, proxiedBytes, type BacklogBound } from './judge-backlog.js';
+import { startProxy } from './proxy.js';
+import { ExchangeRecorder } from './recorder.js';
+import { startJudging, type Judging } from './judge-worker-client.js';
+import { JudgeFeed } from './judge-feed.js';
+import { ObservationFailures } from './observation-failures.js';
 import type { JudgeTally } from './streaming-judge.js';
 import { TranscriptStream } from './transcript-stream.js';
 import { ObservationNews, type ObservationProgress, type ObserveEvent } from './observation-news.js';
@@ -77,123 +78,38 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
   const log = io.log ?? (() => undefined);
   const startedAt = now();
   const context = observedContext(config, startedAt);
-  let recordingErrors: { count: number; first: string } | undefined;
-  /** The first failure that left traffic unjudged: what was judged may then be wrong, so the verdict is an error. */
-  let unjudged: string | undefined;
-  const failed = (what: string, judging = false, tell = false) => (error: unknown): void => {
-    const text = `${what}: ${messageOf(error)}`;
-    if (judging) unjudged ??= text;
-    if (!recordingErrors) {
-      recordingErrors = { count: 1, first: text };
-      log(`observe: ${text} (the traffic is not affected)`);
-    } else {
-      recordingErrors.count += 1;
-      if (tell) log(`observe: ${text} (the traffic is not affected)`);
-    }
-  };
+  const failures = new ObservationFailures(log);
   const news = new ObservationNews(startedAt, liveMask(config), now, io.onEvent);
   const judge = startJudging(
     { context, selection: config.selection, changesPointer: config.changesPointer },
     {
-      ...(config.recordChangeSets !== undefined && { onChangeSet: changeSetRecorder(config.recordChangeSets, failed('a change set could not be kept')) }),
-      onFailure: (what, error) => failed(what, true)(error),
+      ...(config.recordChangeSets !== undefined && { onChangeSet: changeSetRecorder(config.recordChangeSets, failures.of('a change set could not be kept')) }),
+      onFailure: (what, error) => failures.of(what, true)(error),
       news: news.judging(config.showSecrets),
     },
     io.judgeWorker,
   );
-  /** Exchanges the judges never got: dropped while too many waited, or not recorded. */
-  let notHanded = 0;
-  const recorder = new ExchangeRecorder(config.bodyLimitBytes);
   // Every exchange appended as it is judged, in the judge's order: `verify FILE` judges it again the same way.
   const transcript =
     config.outputs.transcript === undefined
       ? undefined
-      : new TranscriptStream(config.outputs.transcript, { source: 'proxy', url: config.upstream, changesPointer: config.changesPointer, context }, config, failed('the transcript could not be written', false, true));
-  let answered = 0;
-  // Exchanges taken and not handed to the judges yet, and the bytes they hold; the judges say what waits with them.
-  let waiting = 0;
-  let waitingBytes = 0;
-  const backlog = new JudgeBacklog({ exchanges: io.mostWaiting ?? MOST_WAITING, bytes: io.mostWaitingBytes ?? MOST_WAITING_BYTES });
-  const boundsReached = new Set<BacklogBound>();
-  let queue: Promise<void> = Promise.resolve();
-  const take = (proxied: ProxiedExchange): void => {
-    try {
-      news.passed(proxied);
-    } catch {
-      // what is told while observing never keeps an exchange from its judges
-    }
-    const bytes = proxiedBytes(proxied);
-    const refused = backlog.refuse({ exchanges: waiting + judge.waiting, bytes: waitingBytes + judge.waitingBytes }, bytes);
-    if (refused !== undefined) {
-      notHanded += 1;
-      transcript?.unjudged();
-      // Each bound is told when it is first reached; the end's conclusions count every exchange it refused.
-      const first = !boundsReached.has(refused);
-      boundsReached.add(refused);
-      failed('the judges fell behind the traffic', true, first)(new Error(backlog.reason(refused)));
-      return;
-    }
-    waiting += 1;
-    waitingBytes += bytes;
-    // One after the other, in the order the answers ended: a 202 is judged before the reads of its id.
-    queue = queue
-      .then(async () => {
-        // Each judgement waits its turn behind the event loop's I/O: a backlog of judging never holds a request up.
-        await new Promise((resolve) => setImmediate(resolve));
-        if (proxied.status !== undefined) answered += 1;
-        const recorded = await recorder.record(seenOf(proxied));
-        if (recorded) {
-          transcript?.exchange(recorded);
-          judge.add(recorded, observedBytes(recorded));
-        } else {
-          transcript?.other(proxied.status !== undefined);
-          judge.other();
-        }
-      })
-      .catch((error: unknown) => {
-        notHanded += 1;
-        transcript?.unjudged();
-        failed('an exchange could not be recorded', true)(error);
-      })
-      .finally(() => {
-        waiting -= 1;
-        waitingBytes -= bytes;
-      });
-  };
-  // The proxy hands an exchange over a turn of the loop after its answer ended, which may be after it closed:
-  // the queue is waited for until a turn passes with nothing more joining it.
-  const everyExchangeTaken = async (): Promise<void> => {
-    for (;;) {
-      await new Promise((resolve) => setImmediate(resolve));
-      const last = queue;
-      await last;
-      if (last === queue) return;
-    }
-  };
-  const proxy = await listening(config, () => startProxy({
-    upstream: config.upstream,
-    host: config.listen.host,
-    port: config.listen.port,
-    bodyLimitBytes: config.bodyLimitBytes,
-    onExchange: take,
-    onRecordingError: (error) => {
-      notHanded += 1;
-      transcript?.unjudged();
-      failed('an exchange could not be recorded', true)(error);
-    },
-  })).catch(async (error: unknown) => {
+      : new TranscriptStream(config.outputs.transcript, { source: 'proxy', url: config.upstream, changesPointer: config.changesPointer, context }, config, failures.of('the transcript could not be written', false, true));
+  const bounds = { exchanges: io.mostWaiting ?? MOST_WAITING, bytes: io.mostWaitingBytes ?? MOST_WAITING_BYTES };
+  const feed = new JudgeFeed({ judge, recorder: new ExchangeRecorder(config.bodyLimitBytes), transcript, news, failures, bounds });
+  const proxy = await listening(config, () =>
+    startProxy({
+      upstream: config.upstream,
+      host: config.listen.host,
+      port: config.listen.port,
+      bodyLimitBytes: config.bodyLimitBytes,
+      onExchange: feed.take,
+      onRecordingError: feed.notRecorded,
+    }),
+  ).catch(async (error: unknown) => {
     await judge.close();
     throw error;
   });
   log(`observe: listening on ${proxy.url}, passing every request on to ${config.upstream}`);
-
-  const secretsMask = (of: RunOutcome): SecretMask => {
-    const secrets = new SecretMask().addUrl(config.upstream).learnExchanges(of.transcript.exchanges);
-    if (config.registration?.json.ok) secrets.learnJson(config.registration.json.value);
-    for (const secret of config.secrets) secrets.add(secret);
-    return secrets;
-  };
-  const mask = (of: RunOutcome): SecretMask => (config.showSecrets ? SecretMask.none() : secretsMask(of));
   const outcomeOf = (tally: JudgeTally): RunOutcome =>
     observationOutcome(tally, {
       source: 'proxy',
@@ -206,21 +122,54 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       changesPointer: config.changesPointer,
       notes: [
         `observed the control plane's traffic to ${config.upstream} through ${proxy.url}; the judges ran on the ${judge.where}`,
-        ...[backlog.summary(), transcript?.problem()].filter((note) => note !== undefined),
+        ...[feed.backlog.summary(), transcript?.problem()].filter((note) => note !== undefined),
       ],
-      answered,
-      ...(recordingErrors && { recordingErrors: { ...recordingErrors } }),
-      ...(unjudged !== undefined && { kitFailure: unjudged, unjudged: notHanded + judge.lost }),
+      answered: feed.answered,
+      ...(failures.recordingErrors && { recordingErrors: failures.recordingErrors }),
+      ...(failures.unjudged !== undefined && { kitFailure: failures.unjudged, unjudged: feed.notHanded + judge.lost }),
     });
   const outcome = async (): Promise<RunOutcome> => outcomeOf(await judge.tally());
+  const chores = startChores(config, { judge, transcript, failures, outcome });
+  let missingOutputs: MissingOutput[] = [];
+  /** Takes no more traffic, lets the judges take all of it and end what is open, then writes every output. */
+  const end = async (): Promise<RunOutcome> => {
+    chores.stop();
+    try {
+      await proxy.close();
+      await feed.everyExchangeTaken();
+      await chores.writing();
+      // Every exchange was handed over: the judges take them all, then end the operations still open, at the
+      // time the streamed transcript's end line names, so that judging it again ends them alike.
+      const endedAt = now();
+      const tally = await judge.tally(endedAt);
+      await transcript?.close(endedAt);
+      const last = outcomeOf(tally);
+      // The transcript was appended as the traffic flowed; every other output is written now, and one that
+      // cannot be is named at the end, as a run names it.
+      const { transcript: _streamed, ...atTheEnd } = config.outputs;
+      missingOutputs = await writeOutputs(atTheEnd, last, { shown: maskFor(config, last), secrets: secretsMask(config, last), bundleSettings: bundleSettings(config) });
+      return last;
+    } finally {
+      await judge.close();
+    }
+  };
+  const { stop, finished } = endOnce(end, io.signal, config.durationMs);
+  return { url: proxy.url, outcome, stop, finished, progress: () => news.progress(), missingOutputs: () => missingOutputs };
+}
 
+/** What an observation does on its own while it runs: it checks operations against their deadline, and rewrites the JSON report. */
+function startChores(
+  config: ObserveConfig,
+  parts: { judge: Judging; transcript: TranscriptStream | undefined; failures: ObservationFailures; outcome: () => Promise<RunOutcome> },
+): { stop(): void; writing(): Promise<void> } {
+  const { judge, transcript, failures, outcome } = parts;
   const sweeper = setInterval(() => {
     try {
       const at = now();
       judge.sweep(at);
       transcript?.sweep(at);
     } catch (error) {
-      failed('operations could not be checked against their deadline', true)(error);
+      failures.of('operations could not be checked against their deadline', true)(error);
     }
   }, SWEEP_MS);
   sweeper.unref();
@@ -233,17 +182,30 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
     writing = writing
       .then(async () => {
         const current = await outcome();
-        const shown = mask(current);
+        const shown = maskFor(config, current);
         const [missing] = await writeOutputs({ report: config.outputs.report }, current, { shown, secrets: shown, bundleSettings: {} });
         if (missing) throw missing.error;
       })
-      .catch(failed('the JSON report could not be written'))
+      .catch(failures.of('the JSON report could not be written'))
       .finally(() => {
         reportsWaiting -= 1;
       });
   }, config.reportEveryMs);
   reporter.unref();
+  return {
+    stop: () => {
+      clearInterval(sweeper);
+      clearInterval(reporter);
+    },
+    writing: () => writing,
+  };
+}
 
+/**
+ * Ends the observation once, whoever asks first: `stop()`, the signal, or the duration being over. `finished`
+ * settles with what that end gave.
+ */
+function endOnce(end: () => Promise<RunOutcome>, signal: AbortSignal | undefined, durationMs: number | undefined): { stop(): Promise<RunOutcome>; finished: Promise<RunOutcome> } {
   let resolveFinished!: (outcome: RunOutcome) => void;
   let rejectFinished!: (error: unknown) => void;
   const finished = new Promise<RunOutcome>((resolve, reject) => {
@@ -252,40 +214,33 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
   });
   finished.catch(() => undefined);
   let stopping: Promise<RunOutcome> | undefined;
-  let missingOutputs: MissingOutput[] = [];
   const stop = (): Promise<RunOutcome> => {
-    stopping ??= (async () => {
-      clearInterval(sweeper);
-      clearInterval(reporter);
+    if (!stopping) {
       clearTimeout(timer);
-      io.signal?.removeEventListener('abort', onAbort);
-      try {
-        await proxy.close();
-        await everyExchangeTaken();
-        await writing;
-        // Every exchange was handed over: the judges take them all, then end the operations still open, at the
-        // time the streamed transcript's end line names, so that judging it again ends them alike.
-        const endedAt = now();
-        const tally = await judge.tally(endedAt);
-        await transcript?.close(endedAt);
-        const last = outcomeOf(tally);
-        // The transcript was appended as the traffic flowed; every other output is written now, and one that
-        // cannot be is named at the end, as a run names it.
-        const { transcript: _streamed, ...atTheEnd } = config.outputs;
-        missingOutputs = await writeOutputs(atTheEnd, last, { shown: mask(last), secrets: secretsMask(last), bundleSettings: bundleSettings(config) });
-        return last;
-      } finally {
-        await judge.close();
-      }
-    })();
-    stopping.then(resolveFinished, rejectFinished);
+      signal?.removeEventListener('abort', onAbort);
+      stopping = end();
+      stopping.then(resolveFinished, rejectFinished);
+    }
     return stopping;
   };
   const onAbort = (): void => void stop().catch(() => undefined);
-  io.signal?.addEventListener('abort', onAbort, { once: true });
-  if (io.signal?.aborted) onAbort();
-  const timer = config.durationMs === undefined ? undefined : setTimeout(onAbort, config.durationMs);
-  return { url: proxy.url, outcome, stop, finished, progress: () => news.progress(), missingOutputs: () => missingOutputs };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+  const timer = durationMs === undefined ? undefined : setTimeout(onAbort, durationMs);
+  return { stop, finished };
+}
+
+/** Every secret of an observation: the upstream's URL, the registration's values, the ones given, and the traffic's own. */
+function secretsMask(config: ObserveConfig, of: RunOutcome): SecretMask {
+  const secrets = new SecretMask().addUrl(config.upstream).learnExchanges(of.transcript.exchanges);
+  if (config.registration?.json.ok) secrets.learnJson(config.registration.json.value);
+  for (const secret of config.secrets) secrets.add(secret);
+  return secrets;
+}
+
+/** What the outputs show through: every secret masked, unless the user asked to see them. */
+function maskFor(config: ObserveConfig, of: RunOutcome): SecretMask {
+  return config.showSecrets ? SecretMask.none() : secretsMask(config, of);
 }
 
 /** Observes until the observation ends (signal or duration), and resolves with its outcome. */
@@ -331,26 +286,5 @@ function bundleSettings(config: ObserveConfig): Record<string, unknown> {
     ...(config.registration && { registration: config.registration.file }),
     showSecrets: false,
     bodyLimitBytes: config.bodyLimitBytes,
-  };
-}
-
-function seenOf(proxied: ProxiedExchange): SeenExchange {
-  const body = proxied.requestBody;
-  return {
-    method: proxied.method,
-    url: proxied.url,
-    path: proxied.path,
-    requestHeaders: proxied.requestHeaders,
-    ...(body.bytes > 0 && { requestBody: body.text() }),
-    sentAt: proxied.sentAt,
-    ...(proxied.respondedAt !== undefined && { respondedAt: proxied.respondedAt }),
-    endedAt: proxied.endedAt,
-    // An answer cut off midway is a transport error, as the kit's own client records it: never both.
-    ...(proxied.status !== undefined &&
-      proxied.responseBody &&
-      !proxied.error && {
-        response: { status: proxied.status, headers: proxied.responseHeaders ?? {}, chunks: proxied.responseBody.chunks, truncated: proxied.responseBody.truncated },
-      }),
-    ...(proxied.error && { error: proxied.error }),
   };
 }

@@ -55,28 +55,10 @@ export interface RunningProxy {
  * after its answer was sent. An upstream that cannot be reached is answered 502 with a JSON body.
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
-  const upstream = new URL(options.upstream);
-  const secure = upstream.protocol === 'https:';
-  const agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: 256 }) : new HttpAgent({ keepAlive: true, maxSockets: 256 });
-  const basePath = upstream.pathname.replace(/\/+$/, '');
+  const target = upstreamTarget(options.upstream);
+  const hand = (exchange: ProxiedExchange): void => handOver(options, exchange);
   let inFlight = 0;
   let idle: (() => void) | undefined;
-
-  const hand = (exchange: ProxiedExchange): void => {
-    // After the answer, off the request's own stack: a slow or throwing listener delays and breaks nothing.
-    setImmediate(() => {
-      try {
-        options.onExchange(exchange);
-      } catch (error) {
-        try {
-          options.onRecordingError?.(error);
-        } catch {
-          // nothing more can be done about a listener of failures that fails
-        }
-      }
-    });
-  };
-
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     inFlight += 1;
     let counted = true;
@@ -87,77 +69,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (inFlight === 0) idle?.();
     };
     res.on('close', done);
-    forward(req, res).catch(() => undefined);
+    try {
+      forward(target, options.bodyLimitBytes, req, res, hand);
+    } catch {
+      // a request Node itself refuses to send on (a header it will not write) never takes the proxy down
+    }
   });
-
-  async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = req.url ?? '/';
-    const url = `${upstream.origin}${basePath}${path}`;
-    const method = req.method ?? 'GET';
-    const headers = endToEndHeaders(req.rawHeaders, ['host']);
-    headers.host = upstream.host;
-    const exchange: ProxiedExchange = {
-      method,
-      url,
-      path,
-      requestHeaders: recordedHeaders(headers),
-      requestBody: new BodyCapture(options.bodyLimitBytes),
-      sentAt: now(),
-      endedAt: 0,
-    };
-    let settled = false;
-    const settle = (error?: TransportError): void => {
-      if (settled) return;
-      settled = true;
-      exchange.endedAt = now();
-      if (error) exchange.error = error;
-      hand(exchange);
-    };
-    const send = secure ? httpsRequest : httpRequest;
-    const outgoing = send(url, { method, headers, agent });
-    req.on('data', (chunk: Buffer) => exchange.requestBody.add(chunk));
-    req.pipe(outgoing);
-    // The control plane went away before its answer: the upstream request goes too.
-    req.on('aborted', () => outgoing.destroy());
-    res.on('close', () => {
-      if (!res.writableFinished) outgoing.destroy();
-    });
-    outgoing.on('error', (error) => {
-      const transport = classifyTransportError(error, false, 0);
-      if (!res.headersSent) {
-        const body = JSON.stringify({
-          error: 'provisioner unreachable',
-          message: `the observer could not reach the provisioner at ${upstream.origin}: ${transport.message}`,
-        });
-        res.writeHead(502, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-        res.end(body);
-      } else {
-        res.destroy();
-      }
-      settle(transport);
-    });
-    outgoing.on('response', (answer: IncomingMessage) => {
-      exchange.respondedAt = now();
-      exchange.status = answer.statusCode ?? 0;
-      const answerHeaders = endToEndHeaders(answer.rawHeaders);
-      exchange.responseHeaders = recordedHeaders(answerHeaders);
-      const body = new BodyCapture(options.bodyLimitBytes);
-      exchange.responseBody = body;
-      res.writeHead(exchange.status, answer.statusMessage, answerHeaders);
-      answer.on('data', (chunk: Buffer) => body.add(chunk));
-      answer.pipe(res);
-      answer.on('end', () => settle());
-      answer.on('error', (error) => {
-        res.destroy();
-        settle(classifyTransportError(error, false, 0));
-      });
-      answer.on('aborted', () => {
-        res.destroy();
-        settle({ kind: 'reset', message: 'the provisioner closed the connection before the answer was complete' });
-      });
-    });
-  }
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -178,7 +95,113 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       }
       server.closeAllConnections();
       await closed;
-      agent.destroy();
+      target.agent.destroy();
     },
   };
+}
+
+/** Where requests go: the upstream's origin and base path, over one keep-alive agent. */
+interface UpstreamTarget {
+  origin: string;
+  host: string;
+  basePath: string;
+  send: typeof httpRequest;
+  agent: HttpAgent | HttpsAgent;
+}
+
+function upstreamTarget(base: string): UpstreamTarget {
+  const upstream = new URL(base);
+  const secure = upstream.protocol === 'https:';
+  return {
+    origin: upstream.origin,
+    host: upstream.host,
+    basePath: upstream.pathname.replace(/\/+$/, ''),
+    send: secure ? httpsRequest : httpRequest,
+    agent: secure ? new HttpsAgent({ keepAlive: true, maxSockets: 256 }) : new HttpAgent({ keepAlive: true, maxSockets: 256 }),
+  };
+}
+
+/** Tells the listener of an exchange after its answer, off the request's own stack: a slow or throwing listener delays and breaks nothing. */
+function handOver(options: ProxyOptions, exchange: ProxiedExchange): void {
+  setImmediate(() => {
+    try {
+      options.onExchange(exchange);
+    } catch (error) {
+      try {
+        options.onRecordingError?.(error);
+      } catch {
+        // nothing more can be done about a listener of failures that fails
+      }
+    }
+  });
+}
+
+/** Passes one request upstream and its answer back, both streamed, keeping a copy of each body up to the limit. */
+function forward(target: UpstreamTarget, bodyLimitBytes: number, req: IncomingMessage, res: ServerResponse, hand: (exchange: ProxiedExchange) => void): void {
+  const path = req.url ?? '/';
+  const url = `${target.origin}${target.basePath}${path}`;
+  const method = req.method ?? 'GET';
+  const headers = endToEndHeaders(req.rawHeaders, ['host']);
+  headers.host = target.host;
+  const exchange: ProxiedExchange = {
+    method,
+    url,
+    path,
+    requestHeaders: recordedHeaders(headers),
+    requestBody: new BodyCapture(bodyLimitBytes),
+    sentAt: now(),
+    endedAt: 0,
+  };
+  let settled = false;
+  const settle = (error?: TransportError): void => {
+    if (settled) return;
+    settled = true;
+    exchange.endedAt = now();
+    if (error) exchange.error = error;
+    hand(exchange);
+  };
+  const outgoing = target.send(url, { method, headers, agent: target.agent });
+  req.on('data', (chunk: Buffer) => exchange.requestBody.add(chunk));
+  req.pipe(outgoing);
+  // The control plane went away before its answer: the upstream request goes too.
+  req.on('aborted', () => outgoing.destroy());
+  res.on('close', () => {
+    if (!res.writableFinished) outgoing.destroy();
+  });
+  outgoing.on('error', (error) => {
+    const transport = classifyTransportError(error, false, 0);
+    if (!res.headersSent) answerUnreachable(res, target.origin, transport);
+    else res.destroy();
+    settle(transport);
+  });
+  outgoing.on('response', (answer: IncomingMessage) => {
+    exchange.respondedAt = now();
+    exchange.status = answer.statusCode ?? 0;
+    const answerHeaders = endToEndHeaders(answer.rawHeaders);
+    exchange.responseHeaders = recordedHeaders(answerHeaders);
+    const body = new BodyCapture(bodyLimitBytes);
+    exchange.responseBody = body;
+    res.writeHead(exchange.status, answer.statusMessage, answerHeaders);
+    answer.on('data', (chunk: Buffer) => body.add(chunk));
+    answer.pipe(res);
+    answer.on('end', () => settle());
+    answer.on('error', (error) => {
+      res.destroy();
+      settle(classifyTransportError(error, false, 0));
+    });
+    answer.on('aborted', () => {
+      res.destroy();
+      settle({ kind: 'reset', message: 'the provisioner closed the connection before the answer was complete' });
+    });
+  });
+}
+
+/** The control plane's answer when the provisioner could not be reached: 502, saying so in JSON. */
+function answerUnreachable(res: ServerResponse, origin: string, transport: TransportError): void {
+  const body = JSON.stringify({
+    error: 'provisioner unreachable',
+    message: `the observer could not reach the provisioner at ${origin}: ${transport.message}`,
+  });
+  res.writeHead(502, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
 }
