@@ -95,8 +95,15 @@ export function listenField(text: string): { host: string; port: number } {
   return { host: match[1] ?? (match[2] || DEFAULTS.serveHost), port };
 }
 
+/** A whole number given as a number (library, YAML) or as the text of a flag, quoted as it was given when it is none. */
+export function wholeNumberField(flag: string, value: unknown, min: number, max: number, what = `a whole number from ${min} to ${max}`): number {
+  const text = String(value).trim();
+  const number = typeof value === 'number' ? value : /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < min || number > max) throw new UsageError(flag, `"${String(value)}" is not ${what}`);
+  return number;
+}
+
 /** A TCP port, 0 to 65535 (0: a free one). */
-export function portField(flag: string, value: number): number {
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new UsageError(flag, `"${value}" is not a port number (0 to 65535)`);
-  return value;
+export function portField(flag: string, value: number | string): number {
+  return wholeNumberField(flag, value, 0, 65535, 'a port number (0 to 65535)');
 }

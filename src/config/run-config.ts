@@ -14,7 +14,7 @@ import { PROPERTY_CATALOG } from './property-catalog.js';
 import { resolvePropertyTimeLimit } from './property-time-limit.js';
 import { loadRegistration } from './registration.js';
 import { DEFAULTS, RUN_DEFAULTS } from './defaults.js';
-import { changesPathField, durationField, maxOperationDurationField, ruleIdsField, urlField } from './fields.js';
+import { changesPathField, durationField, maxOperationDurationField, ruleIdsField, urlField, wholeNumberField } from './fields.js';
 import { camelOf, flagOf, isRunOptionName, RUN_OPTION_NAMES, type RunOptions } from './run-options.js';
 
 
@@ -236,10 +236,7 @@ function durationOption(name: keyof RunOptions, value: unknown): Duration {
 
 /** A whole number given as a number (library, YAML) or as text (flags, whose check then names the flag). */
 function wholeNumber(name: keyof RunOptions, value: unknown, min: number, max: number): number {
-  const text = String(value).trim();
-  const number = typeof value === 'number' ? value : /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(number) || number < min || number > max) throw new UsageError(flagOf(name), `"${String(value)}" is not a whole number from ${min} to ${max}`);
-  return number;
+  return wholeNumberField(flagOf(name), value, min, max);
 }
 
 async function referenceConfig(options: RunOptions): Promise<ReferenceConfig> {

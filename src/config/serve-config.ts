@@ -2,17 +2,18 @@ import { parseMaxOperationDuration } from '../core/duration.js';
 import { UsageError } from '../errors.js';
 import { isFaultName, type FaultName, type ReferenceMode } from '../reference/index.js';
 import { DEFAULTS } from './defaults.js';
-import { durationField, portField } from './fields.js';
+import { durationField, portField, wholeNumberField } from './fields.js';
 import { applyServeFaultNeeds, type ServeSettings } from './serve-fault-needs.js';
 
 /** The options of `serve`, as its flags give them: what a fault may need is left undefined when not given. */
 export interface ServeOptions {
-  port?: number;
+  /** A number from a library caller, the flag's text from the command line. */
+  port?: number | string;
   host?: string;
   mode?: ReferenceMode;
   work?: string;
   fault?: string;
-  maxOperations?: number;
+  maxOperations?: number | string;
   maxOperationDuration?: string;
   store?: string;
 }
@@ -39,14 +40,13 @@ export function resolveServeConfig(options: ServeOptions): ServeConfig {
   const given: ServeSettings = {
     ...(options.mode !== undefined && { mode: options.mode }),
     ...(options.work !== undefined && { work: options.work }),
-    ...(options.maxOperations !== undefined && { maxOperations: options.maxOperations }),
+    ...(options.maxOperations !== undefined && { maxOperations: wholeNumberField('--max-operations', options.maxOperations, 0, Number.MAX_SAFE_INTEGER, 'a whole number of at least 0') }),
     ...(options.maxOperationDuration !== undefined && { maxOperationDuration: options.maxOperationDuration }),
   };
   const needs = fault === undefined ? undefined : applyServeFaultNeeds(fault, given);
   const settings = needs?.settings ?? given;
   const workMs = durationField('--work', settings.work ?? DEFAULTS.serveWork).ms;
   const maxOperations = settings.maxOperations ?? DEFAULTS.referenceMaxOperations;
-  if (!Number.isInteger(maxOperations) || maxOperations < 0) throw new UsageError('--max-operations', `"${maxOperations}" is not a whole number of at least 0`);
   const longestWait = parseMaxOperationDuration(settings.maxOperationDuration ?? DEFAULTS.maxOperationDuration);
   if (!longestWait.ok) throw new UsageError('--max-operation-duration', longestWait.error);
   return {

@@ -11,12 +11,12 @@ export const SERVE_DECLARATION: Declaration<ServeArgs> = {
   describe: 'Serve the reference provisioner (correct by default, or with one fault)',
   builder: (yargs: Argv<object>) =>
     yargs
-      .option('port', { type: 'number', requiresArg: true, default: DEFAULTS.servePort, describe: 'Port to listen on (0: a free one)' })
+      .option('port', { type: 'string', requiresArg: true, default: String(DEFAULTS.servePort), describe: 'Port to listen on (0: a free one)' })
       .option('host', { type: 'string', requiresArg: true, default: DEFAULTS.serveHost, describe: 'Address to bind' })
       .option('mode', { choices: ['sync', 'async', 'mixed'] as const, defaultDescription: DEFAULTS.referenceMode, describe: 'sync: always 200; async: always 202; mixed: plan 200, apply 202' })
       .option('work', { type: 'string', requiresArg: true, defaultDescription: DEFAULTS.serveWork, describe: 'How long accepted work takes (ISO 8601)' })
       .option('fault', { type: 'string', requiresArg: true, describe: 'Break one rule on purpose (see --list-faults); applies the --mode, --work and --max-operations it needs' })
-      .option('max-operations', { type: 'number', requiresArg: true, defaultDescription: String(DEFAULTS.referenceMaxOperations), describe: 'Most operations in progress at once; when that many are, a call runs at once and answers 200' })
+      .option('max-operations', { type: 'string', requiresArg: true, defaultDescription: String(DEFAULTS.referenceMaxOperations), describe: 'Most operations in progress at once; when that many are, a call runs at once and answers 200' })
       .option('max-operation-duration', {
         type: 'string',
         requiresArg: true,
