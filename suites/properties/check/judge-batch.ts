@@ -48,15 +48,13 @@ export async function judgeBatch<T>(run: PropertyRun<T>, early: EarlyCandidates<
 }
 
 /**
- * The sub-cases of a generated batch whose end the live progress was told as it came: a batch of thirty cases would
- * otherwise show none done until its last one ended. The verdict is still taken batch by batch.
+ * Tells the live progress of a generated batch's sub-case as soon as it ends, unless the property is over by then:
+ * a batch of thirty cases would otherwise show none done until its last one ended. The verdict is still taken
+ * batch by batch.
  */
-const toldEnded = new WeakSet<object>();
-
-/** Tells the live progress of a batch's sub-case as soon as it ends, unless the property is over by then. */
 function tellEnded<T>(run: PropertyRun<T>, record: SubCaseRecord<T>, shrinking: boolean): SubCaseRecord<T> {
   if (run.state.over || run.limit.aborted) return record;
-  toldEnded.add(record);
+  run.state.toldEnded.add(record);
   run.context.caseEnded?.({ shrinking });
   return record;
 }
@@ -67,7 +65,7 @@ function countJudged<T>(run: PropertyRun<T>, records: ReadonlyArray<SubCaseRecor
   for (const record of records) {
     if (shrinking) run.state.shrinkJudged++;
     else run.state.judged++;
-    if (!toldEnded.has(record)) run.context.caseEnded?.({ shrinking });
+    if (!run.state.toldEnded.has(record)) run.context.caseEnded?.({ shrinking });
   }
 }
 

@@ -23,6 +23,8 @@ export interface RunState<T> {
   shrinkJudged: number;
   /** Runs of a replayed case beside its batch. */
   replayRuns: number;
+  /** Sub-cases whose end the live progress heard as it came, before their batch's verdict was taken. */
+  toldEnded: WeakSet<object>;
   /** The longest case judged: what one shrink candidate is expected to cost. */
   longestCaseMs: number;
   /** The first failure: a sub-case of a generated batch (or, replaying, the case the path names). */
@@ -84,7 +86,7 @@ export function startPropertyRun<T>(parts: RunParts<T>): PropertyRun<T> {
     limit,
     running: new Set(),
     startedAt: performance.now(),
-    state: { over: false, cutShort: false, batches: 0, judged: 0, shrinkJudged: 0, replayRuns: 0, longestCaseMs: 0, shrinkEndsAt: Number.POSITIVE_INFINITY, shrinkStopped: false },
+    state: { over: false, cutShort: false, batches: 0, judged: 0, shrinkJudged: 0, replayRuns: 0, toldEnded: new WeakSet(), longestCaseMs: 0, shrinkEndsAt: Number.POSITIVE_INFINITY, shrinkStopped: false },
     release: () => clearTimeout(timer),
   };
 }
