@@ -1,7 +1,7 @@
 import type { ObserveConfig } from '../config/observe-config.js';
 import type { ExitCode } from '../core/verdict.js';
 import { createObserveConsole } from '../observe/observe-console.js';
-import { startObservation, type RunningObservation } from '../observe/observe.js';
+import { knownSecrets, startObservation, type RunningObservation } from '../observe/observe.js';
 import { SecretMask } from '../report/secret-mask.js';
 import { shouldUseColor } from '../report/style.js';
 import { exitCodeAfterOutputs, type MissingOutput } from '../report/write-outputs.js';
@@ -28,8 +28,7 @@ export async function observeOnConsole(config: ObserveConfig, io: Omit<KitIo, 'c
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const signal = io.signal ? AbortSignal.any([stop.signal, io.signal]) : stop.signal;
-  const mask = config.showSecrets ? SecretMask.none() : new SecretMask().addUrl(config.upstream);
-  for (const secret of config.secrets) mask.add(secret);
+  const mask = config.showSecrets ? SecretMask.none() : knownSecrets(config);
   let running: RunningObservation | undefined;
   const printer = createObserveConsole(stderr, { color: shouldUseColor(stderr, process.env), mask, progress: () => running?.progress() });
   try {

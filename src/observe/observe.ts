@@ -230,12 +230,9 @@ function endOnce(end: () => Promise<RunOutcome>, signal: AbortSignal | undefined
   return { stop, finished };
 }
 
-/** Every secret of an observation: the upstream's URL, the registration's values, the ones given, and the traffic's own. */
+/** Every secret of an observation: those known from the start, and the traffic's own. */
 function secretsMask(config: ObserveConfig, of: RunOutcome): SecretMask {
-  const secrets = new SecretMask().addUrl(config.upstream).learnExchanges(of.transcript.exchanges);
-  if (config.registration?.json.ok) secrets.learnJson(config.registration.json.value);
-  for (const secret of config.secrets) secrets.add(secret);
-  return secrets;
+  return knownSecrets(config).learnExchanges(of.transcript.exchanges);
 }
 
 /** What the outputs show through: every secret masked, unless the user asked to see them. */
@@ -264,7 +261,11 @@ async function listening<T>(config: ObserveConfig, start: () => Promise<T>): Pro
 
 /** The mask of what is told while observing: the secrets known from the start (the traffic's own are learnt by the judges). */
 function liveMask(config: ObserveConfig): SecretMask {
-  if (config.showSecrets) return SecretMask.none();
+  return config.showSecrets ? SecretMask.none() : knownSecrets(config);
+}
+
+/** The secrets an observation knows before any traffic: the upstream's URL, the registration's values, the ones given. */
+export function knownSecrets(config: Pick<ObserveConfig, 'upstream' | 'registration' | 'secrets'>): SecretMask {
   const mask = new SecretMask().addUrl(config.upstream);
   if (config.registration?.json.ok) mask.learnJson(config.registration.json.value);
   for (const secret of config.secrets) mask.add(secret);
