@@ -9,7 +9,7 @@ const spec = integerSpec(async () => HELD);
 
 describe('a property run’s shared state', () => {
   it('starts with nothing judged, no failure and shrinking’s window not yet opened', () => {
-    expect(runOf(spec).state).toEqual({ over: false, cutShort: false, batches: 0, judged: 0, shrinkJudged: 0, replayRuns: 0, longestCaseMs: 0, shrinkEndsAt: Number.POSITIVE_INFINITY, shrinkStopped: false });
+    expect(runOf(spec).state).toEqual({ over: false, cutShort: false, batches: 0, judged: 0, shrinkJudged: 0, replayRuns: 0, toldEnded: expect.any(WeakSet), longestCaseMs: 0, shrinkEndsAt: Number.POSITIVE_INFINITY, shrinkStopped: false });
   });
 
   it('stops its cases when its time limit passes, and when the run is stopped', async () => {
