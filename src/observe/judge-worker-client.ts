@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Millis } from '../core/time.js';
+import { keepItSmallAfterAThreadStarted } from '../core/young-generation.js';
 import { messageOf } from '../errors.js';
 import type { FromJudgeWorker, JudgeWorkerData, ToJudgeWorker } from './judge-worker-messages.js';
 import type { ObservedExchange } from './recorder.js';
@@ -172,6 +173,7 @@ class WorkerJudging implements Judging {
       ...(hooks.news && { tellNews: { showSecrets: hooks.news.showSecrets } }),
     };
     this.worker = new Worker(file, { workerData: { judgeWorker } });
+    this.worker.once('online', () => keepItSmallAfterAThreadStarted());
     this.worker.on('message', (message: FromJudgeWorker) => this.heard(message));
     this.worker.on('error', (error) => this.died(`an uncaught error: ${messageOf(error)}`));
     this.worker.on('messageerror', (error) => this.died(`a message from it could not be read: ${messageOf(error)}`));
