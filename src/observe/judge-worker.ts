@@ -4,6 +4,7 @@
  * when imported on any other thread.
  */
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { lowerThisThreadsPriority } from '../core/thread-priority.js';
 import { messageOf } from '../errors.js';
 import type { FromJudgeWorker, JudgeWorkerData, ToJudgeWorker } from './judge-worker-messages.js';
 import { judgedOperations, NO_OPERATIONS, sameOperations } from './judged-progress.js';
@@ -12,6 +13,16 @@ import { StreamingJudge } from './streaming-judge.js';
 
 /** Exchanges taken, at most, before the proxy's thread is told. */
 const TELL_EVERY = 256;
+/**
+ * How long taken exchanges and news wait, at most, before the proxy's thread is told: one word for many, so that
+ * a steady flow does not wake the proxy's thread once or twice for each exchange it passed on.
+ */
+export const TELL_AFTER_MS = 50;
+/**
+ * The judges' niceness: when the traffic and the judges both want the CPU, the traffic gets it; judging waits,
+ * within the backlog's bounds, and catches up when the traffic leaves a moment.
+ */
+const JUDGES_NICENESS = 10;
 
 function serve(port: MessagePort, data: JudgeWorkerData): void {
   const post = (message: FromJudgeWorker): void => port.postMessage(message);
@@ -39,9 +50,10 @@ function serve(port: MessagePort, data: JudgeWorkerData): void {
   // Taken exchanges are told back in batches: one word for the messages one turn of the loop handled, or for
   // every few hundred of a long backlog, so that the proxy's thread sees the queue shorten as it does.
   let taken = 0;
-  let told = false;
+  let telling: NodeJS.Timeout | undefined;
   const tellTaken = (): void => {
-    told = false;
+    clearTimeout(telling);
+    telling = undefined;
     tellNews();
     if (taken === 0) return;
     post({ kind: 'judged', count: taken });
@@ -50,10 +62,7 @@ function serve(port: MessagePort, data: JudgeWorkerData): void {
   const took = (): void => {
     taken += 1;
     if (taken >= TELL_EVERY) tellTaken();
-    else if (!told) {
-      told = true;
-      setImmediate(tellTaken);
-    }
+    else telling ??= setTimeout(tellTaken, TELL_AFTER_MS);
   };
   port.on('message', (message: ToJudgeWorker) => {
     switch (message.kind) {
@@ -80,7 +89,7 @@ function serve(port: MessagePort, data: JudgeWorkerData): void {
       case 'tally':
         try {
           if (message.finishAt !== undefined) judge.finish(message.finishAt);
-          tellNews();
+          tellTaken();
           post({ kind: 'tally', id: message.id, tally: judge.snapshot() });
         } catch (error) {
           post({ kind: 'tally-failed', id: message.id, message: messageOf(error) });
@@ -91,5 +100,6 @@ function serve(port: MessagePort, data: JudgeWorkerData): void {
 }
 
 if (!isMainThread && parentPort && (workerData as { judgeWorker?: JudgeWorkerData } | null)?.judgeWorker) {
+  lowerThisThreadsPriority(JUDGES_NICENESS);
   serve(parentPort, (workerData as { judgeWorker: JudgeWorkerData }).judgeWorker);
 }
