@@ -1,20 +1,16 @@
-import { createHash, type Hash } from 'node:crypto';
-
 /**
  * The bytes of a body as they flow past, kept up to a limit: what passes is never held beyond it, and the
- * whole body's size and sha256 are known at the end. Recording only: the bytes themselves flow on untouched.
+ * whole body's size is known at the end. Recording only: the bytes themselves flow on untouched.
  */
 export class BodyCapture {
   readonly chunks: Buffer[] = [];
   private kept = 0;
   private total = 0;
-  private readonly hash: Hash = createHash('sha256');
 
   constructor(private readonly limit: number) {}
 
   add(chunk: Buffer): void {
     this.total += chunk.length;
-    this.hash.update(chunk);
     if (this.kept >= this.limit) return;
     const room = this.limit - this.kept;
     const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
@@ -34,11 +30,6 @@ export class BodyCapture {
   /** Bytes kept: what this capture holds. */
   get keptBytes(): number {
     return this.kept;
-  }
-
-  /** sha256 (hex) of every byte that passed. */
-  digest(): string {
-    return this.hash.digest('hex');
   }
 
   text(): string {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Millis } from '../core/time.js';
 import { keepItSmallAfterAThreadStarted } from '../core/young-generation.js';
+import { withoutParsedBody } from '../transcript/stored-response.js';
 import { messageOf } from '../errors.js';
 import type { FromJudgeWorker, JudgeWorkerData, ToJudgeWorker } from './judge-worker-messages.js';
 import type { ObservedExchange } from './recorder.js';
@@ -200,7 +201,7 @@ class WorkerJudging implements Judging {
   }
 
   add(exchange: ObservedExchange, bytes = 0): void {
-    if (this.post({ kind: 'exchange', exchange })) this.postedOne(bytes);
+    if (this.post({ kind: 'exchange', exchange: withoutParsedBody(exchange) })) this.postedOne(bytes);
     else this.lost += 1;
   }
 

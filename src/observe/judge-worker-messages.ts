@@ -1,5 +1,6 @@
 import type { Millis } from '../core/time.js';
 import type { JudgedOperations } from './judged-progress.js';
+import type { StoredResponse } from '../transcript/stored-response.js';
 import type { ObservedExchange } from './recorder.js';
 import type { RuleBreaks } from './rule-breaks.js';
 import type { SeenChangeSet } from './seen-change-set.js';
@@ -14,9 +15,15 @@ export interface JudgeWorkerData {
   tellNews?: { showSecrets: boolean };
 }
 
+/**
+ * An exchange as it is posted to the judges: without the parsed value of a body it holds whole, which the judges'
+ * thread parses again. Copying a parsed tree from thread to thread costs more than its text.
+ */
+export type PostedExchange = Omit<ObservedExchange, 'response'> & { response?: StoredResponse };
+
 /** From the proxy's thread to the judges, in the order the traffic had them. */
 export type ToJudgeWorker =
-  | { kind: 'exchange'; exchange: ObservedExchange }
+  | { kind: 'exchange'; exchange: PostedExchange }
   /** A request that is none of the contract's: counted, not judged. */
   | { kind: 'other' }
   /** End the operations that had no final answer by `at` at their deadline. */

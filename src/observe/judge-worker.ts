@@ -6,6 +6,7 @@
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { lowerThisThreadsPriority } from '../core/thread-priority.js';
 import { messageOf } from '../errors.js';
+import { withParsedBody } from '../transcript/stored-response.js';
 import type { FromJudgeWorker, JudgeWorkerData, ToJudgeWorker } from './judge-worker-messages.js';
 import { judgedOperations, NO_OPERATIONS, sameOperations } from './judged-progress.js';
 import { RuleBreakNews } from './rule-breaks.js';
@@ -68,7 +69,7 @@ function serve(port: MessagePort, data: JudgeWorkerData): void {
     switch (message.kind) {
       case 'exchange':
         try {
-          judge.add(message.exchange);
+          judge.add(withParsedBody(message.exchange));
         } catch (error) {
           post({ kind: 'failed', what: 'an exchange could not be judged', message: messageOf(error), exchange: true });
         }

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { StreamedList, writeJsonFile } from './json-chunks.js';
 import type { JudgeContext } from '../core/judge-context.js';
-import type { Exchange, Millis, RecordedResponse, TranscriptEvent } from './exchange.js';
+import type { Exchange, Millis, TranscriptEvent } from './exchange.js';
 import { Transcript } from './transcript.js';
-import { parseBodyJson } from './json-body.js';
+import { withoutParsedBody, withParsedBody, type StoredResponse } from './stored-response.js';
 import { TranscriptScanner, type ScannedValue } from './transcript-scanner.js';
 
 /** The format of a transcript written whole, as one JSON document (`run --transcript`, a bundle's transcript.json). */
@@ -18,7 +18,7 @@ export const STREAMED_TRANSCRIPT_FORMAT = 'provisioner-conformance/transcript-st
  * An exchange as stored: a parsed body is the body again, so it is left out and parsed again on reading,
  * except where only the head and tail of a long body were kept: then its parsed value is stored too.
  */
-export type StoredExchange = Omit<Exchange, 'response'> & { response?: Omit<RecordedResponse, 'json'> & { json?: RecordedResponse['json'] } };
+export type StoredExchange = Omit<Exchange, 'response'> & { response?: StoredResponse };
 
 /** A transcript saved to disk with the context it was judged in, so rules can judge it again offline. */
 export interface TranscriptFile {
@@ -29,15 +29,11 @@ export interface TranscriptFile {
 }
 
 export function stored(exchange: Exchange): StoredExchange {
-  if (!exchange.response || exchange.response.elided) return exchange;
-  const { json: _parsed, ...response } = exchange.response;
-  return { ...exchange, response };
+  return withoutParsedBody(exchange);
 }
 
 function restored(exchange: StoredExchange): Exchange {
-  const { response, ...rest } = exchange;
-  if (!response) return rest;
-  return { ...rest, response: { ...response, json: response.json ?? parseBodyJson(response.body, response.truncated) } };
+  return withParsedBody(exchange);
 }
 
 /** The text of a transcript file: what `writeTranscriptFile` writes and `readTranscriptFile` reads. */

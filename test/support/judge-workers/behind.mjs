@@ -3,9 +3,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { StreamingJudge } = await import(new URL('../../../dist/src/observe/streaming-judge.js', import.meta.url).href);
+const { withParsedBody } = await import(new URL('../../../dist/src/transcript/stored-response.js', import.meta.url).href);
 const judge = new StreamingJudge(workerData.judgeWorker.settings);
 parentPort.on('message', (message) => {
-  if (message.kind === 'exchange') judge.add(message.exchange);
+  if (message.kind === 'exchange') judge.add(withParsedBody(message.exchange));
   else if (message.kind === 'other') judge.other();
   else if (message.kind === 'tally') {
     if (message.finishAt !== undefined) judge.finish(message.finishAt);
