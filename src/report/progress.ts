@@ -113,6 +113,13 @@ const DEFAULT_COLUMNS = 80;
 const DEFAULT_ROWS = 24;
 // The indent of a log line's later rows when it is wrapped to the screen.
 const CONTINUED = '    ';
+
+/** A line that ends in a replay command (a property's summary), as what it says and the command. */
+function splitReplay(line: string): [string, string | undefined] {
+  const at = line.lastIndexOf(REPLAY_WITH);
+  return at === -1 ? [line, undefined] : [line.slice(0, at), line.slice(at + REPLAY_WITH.length)];
+}
+const REPLAY_WITH = '; replay with ';
 // A log that has been quiet this long while suites run gets a line saying what is still going on; checked
 // often enough that no gap in a CI log is longer than 30 s.
 const HEARTBEAT_QUIET_MS = 25_000;
@@ -301,7 +308,10 @@ class LiveProgress implements Progress {
    */
   private permanent(line: string, bullet = false): void {
     const mark = bullet ? `${this.style.dim('•')} ` : '';
-    const rows = wrapColumns(line, this.size.columns - 1 - (bullet ? 2 : 0), CONTINUED);
+    // A command to copy gets a row of its own, whole: rows joined by the wrap would paste as several commands.
+    const [said, command] = splitReplay(line);
+    const rows = wrapColumns(said, this.size.columns - 1 - (bullet ? 2 : 0), CONTINUED);
+    if (command !== undefined) rows.push(`${CONTINUED}replay: ${command}`);
     this.draw(`${mark}${rows.join(`\n${bullet ? '  ' : ''}`)}\n`);
   }
 

@@ -100,17 +100,22 @@ describe('the live display on a terminal of fixed size', () => {
     expect(run.screen.history()).toEqual([expect.stringMatching(/^• apply postgres {2}0000…e2a1 {2}the control plane would/), expect.stringMatching(/^ {6}/)]);
   });
 
-  it('wraps log lines between words itself, so that the terminal never wraps a row', () => {
+  it('wraps log lines between words itself, so that the terminal wraps no row but a command to copy', () => {
     const run = runOn(60, 20);
     busyRun(run);
-    run.progress.suiteEnded('property/model-based-runs', '30 of 30 cases: broke operation.no-in-progress-after-final; replay with --property property/model-based-runs --seed 1 --path 0:0:4');
+    run.progress.suiteEnded('property/model-based-runs', '30 of 30 cases: broke operation.no-in-progress-after-final and operation.final-stable; replay with --property property/model-based-runs --seed 1 --path 0:0:4');
     run.progress.stop();
-    expect(run.screen.terminalWraps).toBe(0);
+    // The replay command's row, 79 columns: the terminal wraps it once, and copies it back as one line.
+    expect(run.screen.terminalWraps).toBe(1);
     const history = run.screen.history();
-    for (const row of history) expect(row.length).toBeLessThanOrEqual(59);
-    const summary = history.slice(history.findIndex((row) => row.startsWith('• property/model-based-runs')));
+    const start = history.findIndex((row) => row.startsWith('• property/model-based-runs'));
+    const command = history.findIndex((row) => row.trim().startsWith('replay:'));
+    expect(command - start).toBeGreaterThan(1);
+    for (const row of history.slice(0, command)) expect(row.length).toBeLessThanOrEqual(59);
     // Read again as one line, the wrapped summary says all it said: nothing was cut.
-    expect(summary.join(' ').replace(/ {2,}/g, ' ')).toContain('replay with --property property/model-based-runs --seed 1 --path 0:0:4');
+    expect(history.slice(start, command).join(' ').replace(/ {2,}/g, ' ')).toContain('30 of 30 cases: broke operation.no-in-progress-after-final and operation.final-stable');
+    // (the screen keeps rows without their trailing spaces: the one the wrap fell on is gone)
+    expect(history.slice(command, command + 2).join('').replace(/ /g, '')).toBe('replay:--propertyproperty/model-based-runs--seed1--path0:0:4');
   });
 
   it('draws nothing but log lines on a screen too short for a block', () => {

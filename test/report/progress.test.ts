@@ -298,16 +298,20 @@ describe('a busy run on a terminal', () => {
     expect(terminal.listening).toBe(0);
   });
 
-  it('prints a suite summary whole, however long, wrapped between words: it may end with a replay command', () => {
+  it('prints a suite summary whole, however long, wrapped between words, and the replay command it ends with whole on a row of its own', () => {
     const terminal = new FakeTerminal(60, 20);
     const progress = createProgress(asStream(terminal), { color: false, startedAt: 0, now: () => 0 });
     progress.suiteStarted('property/model-based-runs', 30);
     const replay = '--property property/model-based-runs --seed 1594437113 --path 0:0:4:4:4@ADGI:K';
-    progress.suiteEnded('property/model-based-runs', `30 of 30 cases: broke operation.no-in-progress-after-final; replay with ${replay}`);
+    progress.suiteEnded('property/model-based-runs', `30 of 30 cases: broke operation.no-in-progress-after-final and operation.final-stable; replay with ${replay}`);
     const rows = terminal.text.trimEnd().split('\n');
-    for (const row of rows) expect(row.length).toBeLessThanOrEqual(59);
-    // Each argument stays whole on a row, so the replay reads back as it was.
-    expect(rows.map((row) => row.trim()).join(' ')).toContain(`replay with ${replay}`);
+    const command = rows.findIndex((row) => row.trim().startsWith('replay:'));
+    // Copied from the screen, the command pastes as one: wrapped into rows it would paste as several.
+    expect(rows[command]).toBe(`      replay: ${replay}`);
+    const said = rows.slice(rows.findIndex((row) => row.includes('property/model-based-runs')), command);
+    expect(said.length).toBeGreaterThan(1);
+    for (const row of said) expect(row.length).toBeLessThanOrEqual(59);
+    expect(said.map((row) => row.trim()).join(' ')).toContain('30 of 30 cases: broke operation.no-in-progress-after-final and operation.final-stable');
     progress.stop();
   });
 });
