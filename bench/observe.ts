@@ -14,9 +14,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const QUICK = process.argv.includes('--quick');
@@ -77,6 +78,8 @@ interface Answer {
 class ControlPlane {
   readonly times: number[] = [];
   transportErrors = 0;
+  /** The transport errors by their code (ECONNRESET, …), each counted. */
+  readonly errorCodes = new Map<string, number>();
   exchanges = 0;
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 256 });
   private readonly polls: Array<{ id: string; due: number }> = [];
@@ -109,6 +112,7 @@ class ControlPlane {
     this.polls.length = 0;
     this.times.length = 0;
     this.transportErrors = 0;
+    this.errorCodes.clear();
   }
 
   close(): void {
@@ -140,8 +144,10 @@ class ControlPlane {
         this.exchanges += 1;
         this.follow(answer, operationId);
       })
-      .catch(() => {
+      .catch((error: NodeJS.ErrnoException) => {
         this.transportErrors += 1;
+        const code = error.code ?? error.message;
+        this.errorCodes.set(code, (this.errorCodes.get(code) ?? 0) + 1);
       })
       .finally(() => {
         this.inFlight -= 1;
@@ -190,6 +196,7 @@ async function latency(provisioner: Child, observer: Child): Promise<void> {
   console.log(`latency: ${LATENCY_RATE} calls/s (plans, applies, reads of every 202 each ${POLL_MS} ms) and ${BURST} plans at once every ${BURST_EVERY_MS / 1000} s; ${TURNS} turns of ${TURN_SECONDS} s straight and through the observer`);
   const samples = { direct: [] as number[], observed: [] as number[] };
   let errors = 0;
+  const codes = new Map<string, number>();
   const plane = new ControlPlane(provisioner.url);
   // A first turn through each warms connections, the JIT and the judges' schemas; it is not counted.
   for (const turn of ['warm', ...Array.from({ length: TURNS }, (_, i) => String(i + 1))]) {
@@ -200,6 +207,7 @@ async function latency(provisioner: Child, observer: Child): Promise<void> {
       if (turn === 'warm') continue;
       samples[path].push(...plane.times);
       if (path === 'observed') errors += plane.transportErrors;
+      for (const [code, count] of plane.errorCodes) codes.set(`${path} ${code}`, (codes.get(`${path} ${code}`) ?? 0) + count);
     }
   }
   plane.close();
@@ -210,11 +218,21 @@ async function latency(provisioner: Child, observer: Child): Promise<void> {
   console.log(row('through observe', observed));
   const addedP50 = percentile(observed, 50) - percentile(direct, 50);
   const addedP99 = percentile(observed, 99) - percentile(direct, 99);
-  console.log(`  the observer adds ${addedP50.toFixed(2)} ms at p50 (goal ≤ 0.30) and ${addedP99.toFixed(2)} ms at p99 (goal ≤ 2.00); transport errors through it: ${errors}`);
+  console.log(`  the observer adds ${addedP50.toFixed(2)} ms at p50 (goal ≤ 0.30) and ${addedP99.toFixed(2)} ms at p99 (goal ≤ 2.00); transport errors through it: ${errors}${codes.size > 0 ? ` (${[...codes].map(([code, count]) => `${code} ×${count}`).join(', ')})` : ''}`);
+}
+
+/** What the observer's report says it judged: a judge that fell behind refuses exchanges, and its verdict is an error. */
+function judgedOf(reportPath: string, sent: number): string {
+  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as { verdict: string; observation?: { traffic: { exchanges: number } }; conclusions: string[] };
+  const judged = report.observation?.traffic.exchanges ?? 0;
+  const refused = report.conclusions.filter((line) => /refused|fell behind|not judged/.test(line));
+  return `the judges took ${judged.toLocaleString('en-US')} of the ${sent.toLocaleString('en-US')} exchanges answered; verdict ${report.verdict}${refused.length > 0 ? `: ${refused.join('; ')}` : ''}`;
 }
 
 async function memory(provisioner: Child): Promise<void> {
-  const observer = await startCli(['observe', '--upstream', provisioner.url]);
+  const folder = mkdtempSync(join(tmpdir(), 'bench-observe-'));
+  const reportPath = join(folder, 'report.json');
+  const observer = await startCli(['observe', '--upstream', provisioner.url, '--report', reportPath]);
   const pid = observer.process.pid!;
   console.log(`memory: ${MEMORY_EXCHANGES.toLocaleString('en-US')} exchanges through a fresh observer at ${MEMORY_RATE.toLocaleString('en-US')} calls/s`);
   const plane = new ControlPlane(observer.url);
@@ -237,6 +255,8 @@ async function memory(provisioner: Child): Promise<void> {
   const last = rss.at(-1) ?? NaN;
   console.log(`  peak RSS ${peak.toFixed(0)} MB (goal ≤ 200); from a third of the way (${warm.toFixed(0)} MB) to the end (${last.toFixed(0)} MB): ${(last - warm >= 0 ? '+' : '')}${(last - warm).toFixed(0)} MB; transport errors: ${plane.transportErrors}`);
   await stopCli(observer);
+  console.log(`  ${judgedOf(reportPath, plane.exchanges)}`);
+  rmSync(folder, { recursive: true, force: true });
 }
 
 async function main(): Promise<void> {
