@@ -76,3 +76,6 @@ export const registrationMaxOperationDuration: Rule = {
     return held(`${file} has no maxOperationDuration; no 202 was answered, so none is needed`);
   },
 };
+
+/** The rules of this family, in the order reports show them: the rulebook lists the families in turn. */
+export const RULES: readonly Rule[] = [registrationBody, registrationMaxOperationDuration];
