@@ -22,7 +22,9 @@ vi.mock('../../src/rules/catalog/operation-final.js', async (importOriginal) => 
   const throwing = (): never => {
     throw new TypeError("Cannot read properties of undefined (reading 'results')");
   };
-  return { ...actual, operationFinalStable: { ...actual.operationFinalStable, judge: throwing } };
+  const operationFinalStable = { ...actual.operationFinalStable, judge: throwing };
+  // The rulebook reads the family's list: the throwing judge takes the rule's place there too.
+  return { ...actual, operationFinalStable, RULES: actual.RULES.map((rule) => (rule === actual.operationFinalStable ? operationFinalStable : rule)) };
 });
 
 const Ajv2020 = Ajv2020Module.default;
