@@ -12,7 +12,7 @@ import { SendSlots } from './send-slots.js';
 import { pacedConnector } from './paced-reads.js';
 import { CutBody, passesLimit } from './cut-body.js';
 import { readLimited } from './body-read.js';
-import { COLLECTOR_PACING } from './collector-pacing.js';
+import { COLLECTION_SCHEDULE } from './collection-schedule.js';
 import { ExchangeTimer } from './exchange-timer.js';
 import { LONG_READ_TURNS, type LongReadTurns } from './long-read-turns.js';
 import { KEEP_WHOLE_BYTES } from '../transcript/body-store.js';
@@ -161,7 +161,7 @@ export class ProvisionerClient {
       error,
     });
     this.options.watch?.end(recorded);
-    COLLECTOR_PACING.exchangeEnded();
+    COLLECTION_SCHEDULE.exchangeEnded();
     return recorded;
   }
 
