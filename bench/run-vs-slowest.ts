@@ -7,7 +7,7 @@
  */
 import { DEFAULTS } from '../src/core/defaults.js';
 import { msOfDuration } from '../src/core/duration.js';
-import { driveAndJudge } from '../src/runner/run.js';
+import { driveAndJudge } from '../src/runner/drive-and-judge.js';
 import { parseChangeSet, type LoadedChangeSet } from '../src/config/change-sets.js';
 import { operations, isFinalAnswer } from '../src/transcript/views.js';
 import { SCENARIOS } from '../suites/scenarios/index.js';

@@ -12,7 +12,7 @@ import { startReferenceProvisioner } from '../../src/reference/index.js';
 import { buildJsonReport } from '../../src/report/json-report.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { judgeRules } from '../../src/rules/index.js';
-import { driveAndJudge } from '../../src/runner/run.js';
+import { driveAndJudge } from '../../src/runner/drive-and-judge.js';
 import { writeTranscriptFile } from '../../src/transcript/transcript-file.js';
 import { context, TranscriptBuilder, shopDbFinal } from '../support/transcript-builder.js';
 
