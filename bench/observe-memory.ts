@@ -13,6 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEFAULTS } from '../src/core/defaults.js';
+import { msOfDuration } from '../src/core/duration.js';
 import { maxOperationDurationField } from '../src/config/fields.js';
 import { resolveObserveConfig } from '../src/config/observe-config.js';
 import { observedContext, startObservation } from '../src/observe/observe.js';
@@ -24,7 +26,7 @@ const LARGE = Number(process.argv[3] ?? 1000);
 /** The argument that makes this process the large answers' case alone. */
 const LARGE_ONLY = '--large-answers-only';
 /** Bytes of each large answer: just under the observer's default body limit, so that every one is kept whole. */
-const LARGE_BYTES = 1024 * 1024 - 1024;
+const LARGE_BYTES = DEFAULTS.bodyLimitBytes - 1024;
 /** Calls in flight at once in the large case. */
 const LARGE_CONCURRENCY = 8;
 const BASE = 'http://127.0.0.1:9000';
@@ -94,11 +96,12 @@ async function main(): Promise<void> {
   }
   const start = Date.now();
   const judge = new StreamingJudge({
-    context: observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: maxOperationDurationField('PT30M', undefined) }, start),
+    // The observer's own defaults, as `observe` with no flags judges.
+    context: observedContext({ answerTimeoutMs: msOfDuration(DEFAULTS.answerTimeout), pollIntervalMs: msOfDuration(DEFAULTS.controlPlanePollInterval), maxOperationDuration: maxOperationDurationField(undefined, undefined) }, start),
     selection: {},
-    changesPointer: '/changes',
+    changesPointer: DEFAULTS.changesPath,
   });
-  const recorder = new ExchangeRecorder(1024 * 1024);
+  const recorder = new ExchangeRecorder(DEFAULTS.bodyLimitBytes);
   let clock = start;
   let exchanges = 0;
   let operations = 0;

@@ -5,7 +5,9 @@
  * so the CPU time is the kit's alone. The ratio stays near 1 when change sets run concurrently.
  * Run: npm run bench
  */
-import { driveAndJudge } from '../src/runner/run.js';
+import { DEFAULTS } from '../src/core/defaults.js';
+import { msOfDuration } from '../src/core/duration.js';
+import { driveAndJudge } from '../src/runner/drive-and-judge.js';
 import { parseChangeSet, type LoadedChangeSet } from '../src/config/change-sets.js';
 import { operations, isFinalAnswer } from '../src/transcript/views.js';
 import { SCENARIOS } from '../suites/scenarios/index.js';
@@ -46,7 +48,7 @@ async function measure(count: number): Promise<void> {
       changesPointer: '/changes',
       maxOperationDuration: { ms: 60_000, text: 'PT1M', source: 'flag' },
       pollInterval: { text: `PT${POLL_MS / 1000}S`, ms: POLL_MS },
-      answerTimeout: { text: 'PT10S', ms: 10_000 },
+      answerTimeout: { text: DEFAULTS.answerTimeout, ms: msOfDuration(DEFAULTS.answerTimeout) },
       planOnly: false,
       strict: false,
       showSecrets: false,

@@ -1,4 +1,5 @@
 import { resolveCheckRegistrationConfig, type CheckRegistrationOptions } from '../config/check-registration-config.js';
+import type { ExitCode } from '../core/verdict.js';
 import { checkRegistration as judgeRegistration } from '../kit/check-registration.js';
 import type { RuleResult } from '../rules/types.js';
 
@@ -19,4 +20,9 @@ export async function checkRegistration(options: CheckRegistrationOptions): Prom
   const check = judgeRegistration(await resolveCheckRegistrationConfig(options), { console: false });
   const rules = JSON.parse(check.shown.json(JSON.stringify(check.rules))) as RuleResult[];
   return { holds: check.holds, rules };
+}
+
+/** `provisioner-conformance check-registration` on the terminal: prints how each registration rule judges the document, and resolves to the exit code. */
+export async function checkRegistrationOnConsole(options: CheckRegistrationOptions): Promise<ExitCode> {
+  return judgeRegistration(await resolveCheckRegistrationConfig(options), { console: true }).exitCode;
 }

@@ -1,10 +1,13 @@
 import { resolveObserveConfig, type ObserveFlags } from '../config/observe-config.js';
+import type { ExitCode } from '../core/verdict.js';
+import { observeOnConsole as observeOnTerminal } from '../kit/observe.js';
 import type { ObservationProgress, ObserveEvent } from '../observe/observation-news.js';
 import { startObservation } from '../observe/observe.js';
 import type { JsonReport } from '../report/json-report.js';
 import { SecretMask } from '../report/secret-mask.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import { maskedReport } from './masked-report.js';
+import type { CommandLineCall } from './options.js';
 
 export type { ObservationProgress, ObserveEvent } from '../observe/observation-news.js';
 export type { RuleBreak } from '../observe/rule-breaks.js';
@@ -74,4 +77,14 @@ export async function startObserver(options: ObserverOptions): Promise<Observer>
     finished,
     progress: () => running.progress(),
   };
+}
+
+/**
+ * `provisioner-conformance observe` on the terminal: resolves the flags over the config file (given, or found in
+ * `call.cwd`), observes until SIGINT, SIGTERM or `duration` with the live lines on stderr, prints the summary and
+ * resolves to the exit code. A rejection is the caller's to mask and print.
+ */
+export async function observeOnConsole(flags: ObserveFlags, call: Pick<CommandLineCall, 'env' | 'cwd'>): Promise<ExitCode> {
+  const config = await resolveObserveConfig(flags, { env: call.env, cwd: call.cwd });
+  return (await observeOnTerminal(config, {})).exitCode;
 }

@@ -9,3 +9,14 @@ export interface ConformanceOptions extends RunOptions {
   /** Stops the run: what was not driven is not judged, and the verdict is `error`. */
   signal?: AbortSignal;
 }
+
+/**
+ * How the command line calls a command of the library: on the terminal, from its process's environment and
+ * working folder, with the arguments it was given, which the summary's replay lines repeat.
+ */
+export interface CommandLineCall {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** The arguments after the executable's name. */
+  invocation: readonly string[];
+}

@@ -1,9 +1,11 @@
 import { resolveHarConfig, resolveVerifyConfig, type VerifyOptions } from '../config/verify-config.js';
+import type { ExitCode } from '../core/verdict.js';
 import { judgeRecording, verify } from '../kit/verify.js';
 import { SecretMask } from '../report/secret-mask.js';
 import type { BundleCheck } from '../runner/verify-bundle.js';
 import { maskedError } from './library-secrets.js';
 import { maskedReport, type Report } from './masked-report.js';
+import type { CommandLineCall } from './options.js';
 
 export type { VerifyOptions } from '../config/verify-config.js';
 export { verifyTranscriptFile as verifyTranscript } from '../observe/verify-transcript.js';
@@ -45,6 +47,15 @@ export async function verifyHarFile(options: VerifyHarOptions): Promise<Report> 
     if (missing) throw missing.error;
     return maskedReport(result.outcome, result.shown);
   });
+}
+
+/**
+ * `provisioner-conformance verify` on the terminal: judges the transcript or HAR file again (or checks the
+ * bundle), writes the reports asked for, prints what it found and resolves to the exit code. A rejection is the
+ * caller's to mask and print.
+ */
+export async function verifyOnConsole(options: VerifyOptions, call: Pick<CommandLineCall, 'invocation'>): Promise<ExitCode> {
+  return (await verify(await resolveVerifyConfig(options), { console: true, invocation: call.invocation })).exitCode;
 }
 
 /** A rejection is printed by the caller: it passes the values the caller named secret through the mask. */

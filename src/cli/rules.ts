@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { RULES } from '../rules/index.js';
+import { RULES } from '../api/catalog.js';
 import type { CommandResult } from './command-result.js';
 import { RULES_DECLARATION, type RulesArgs } from './declarations/rules.js';
 

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { resolveServeConfig } from '../config/serve-config.js';
 import { UsageError } from '../errors.js';
-import { startReferenceProvisioner } from '../reference/index.js';
+import { startReferenceProvisioner } from '../api/reference.js';
 import type { CommandResult } from './command-result.js';
 import { SERVE_DECLARATION, type ServeArgs } from './declarations/serve.js';
 import { faultListing } from './fault-list.js';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { COLLECTOR_PACING } from './collector-pacing.js';
+import { COLLECTION_SCHEDULE } from './collection-schedule.js';
 
 const ignore = (): void => undefined;
 
@@ -54,7 +54,7 @@ export function readLimited(body: Body, limit: number, take: (chunk: Buffer) => 
       }
       take(buffer);
       bytes += buffer.length;
-      COLLECTOR_PACING.read(buffer.length);
+      COLLECTION_SCHEDULE.read(buffer.length);
       if (!asked && bytes > gate!.freeBytes) askToHoldMore();
     };
     const onEnd = (): void => {

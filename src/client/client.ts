@@ -1,4 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
+import { DEFAULTS } from '../core/defaults.js';
 import type { Exchange, ExchangeTag, RecordedResponse } from '../transcript/exchange.js';
 import type { Transcript } from '../transcript/transcript.js';
 import { classifyTransportError } from './transport-error.js';
@@ -11,7 +12,7 @@ import { SendSlots } from './send-slots.js';
 import { pacedConnector } from './paced-reads.js';
 import { CutBody, passesLimit } from './cut-body.js';
 import { readLimited } from './body-read.js';
-import { COLLECTOR_PACING } from './collector-pacing.js';
+import { COLLECTION_SCHEDULE } from './collection-schedule.js';
 import { ExchangeTimer } from './exchange-timer.js';
 import { LONG_READ_TURNS, type LongReadTurns } from './long-read-turns.js';
 import { KEEP_WHOLE_BYTES } from '../transcript/body-store.js';
@@ -24,7 +25,7 @@ export interface ClientOptions {
   transcript: Transcript;
   /** Most connections open to the provisioner at once. */
   connections?: number;
-  /** Bytes of a response body kept; the rest is dropped and the body marked truncated. */
+  /** Bytes of a response body kept (default: the defaults table's `bodyLimitBytes`); the rest is dropped and the body marked truncated. */
   bodyLimitBytes?: number;
   /** Hears each call as it is sent and as it ends (the runner's watch over its first wave). */
   watch?: CallWatch;
@@ -55,8 +56,6 @@ export interface SendOptions {
   signal?: AbortSignal;
 }
 
-const DEFAULT_BODY_LIMIT = 1024 * 1024;
-
 /** HTTP client that records every exchange, never throws for what the provisioner does, and bounds time and size. */
 export class ProvisionerClient {
   private readonly agent: Agent;
@@ -73,7 +72,7 @@ export class ProvisionerClient {
 
   constructor(private readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
+    this.bodyLimit = options.bodyLimitBytes ?? DEFAULTS.bodyLimitBytes;
     this.readHeaders = { accept: 'application/json', ...lowerCaseKeys(options.headers ?? {}) };
     this.bodyHeaders = { ...this.readHeaders, 'content-type': 'application/json' };
     const connections = options.connections ?? 16;
@@ -162,7 +161,7 @@ export class ProvisionerClient {
       error,
     });
     this.options.watch?.end(recorded);
-    COLLECTOR_PACING.exchangeEnded();
+    COLLECTION_SCHEDULE.exchangeEnded();
     return recorded;
   }
 

@@ -2,7 +2,7 @@ import { maxHeaderSize } from 'node:http';
 import type { Socket } from 'node:net';
 import { buildConnector, errors } from 'undici';
 import { HeadCount } from './head-count.js';
-import { COLLECTOR_PACING } from './collector-pacing.js';
+import { COLLECTION_SCHEDULE } from './collection-schedule.js';
 
 /**
  * Most bytes undici's parser is handed at once. undici reads a socket with `read()`, which returns all it holds
@@ -49,7 +49,7 @@ export function paceReads(socket: PacedSocket, headLimit: number = maxHeaderSize
       if (head.overflowed) {
         // What the socket read of a refused answer is dropped: counted as bodies are, so that the collector
         // frees such buffers while the run goes on (a burst of refused answers left some 30 MB of them).
-        COLLECTOR_PACING.read(chunk.length + socket.readableLength);
+        COLLECTION_SCHEDULE.read(chunk.length + socket.readableLength);
         socket.destroy(new errors.HeadersOverflowError());
         return null;
       }

@@ -93,7 +93,7 @@ export async function resolveObserveConfig(given: ObserveFlags, sources?: Observ
     ...(flags.recordChangeSets !== undefined && { recordChangeSets: flags.recordChangeSets }),
     showSecrets: flags.showSecrets ?? DEFAULTS.showSecrets,
     secrets: flags.secret ?? [],
-    bodyLimitBytes: DEFAULTS.observedBodyLimitBytes,
+    bodyLimitBytes: DEFAULTS.bodyLimitBytes,
   };
 }
 

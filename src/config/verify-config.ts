@@ -80,7 +80,7 @@ export async function resolveHarConfig(options: VerifyOptions & { har: string })
     selection,
     changesPointer,
     showSecrets: shared.showSecrets,
-    bodyLimitBytes: DEFAULTS.observedBodyLimitBytes,
+    bodyLimitBytes: DEFAULTS.bodyLimitBytes,
   };
   return { ...shared, kind: 'har', file: options.har, judging, ...(registration && { registration }), ...(options.recordChangeSets !== undefined && { recordChangeSets: options.recordChangeSets }) };
 }

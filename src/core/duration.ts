@@ -1,6 +1,5 @@
 import { parse as parseIso } from 'tinyduration';
-
-export const PT30M_MS = 30 * 60 * 1000;
+import { MOST_OPERATION_DURATION } from './defaults.js';
 
 /** A duration as the user wrote it (ISO 8601) and in milliseconds: decided once, shown as written, used as a number. */
 export interface Duration {
@@ -25,6 +24,13 @@ const UNIT_MS = {
   minutes: 60_000,
   seconds: 1000,
 } as const;
+
+/** Milliseconds of a duration the kit writes itself (a default of the defaults table): one that does not parse is a bug. */
+export function msOfDuration(text: string): number {
+  const parsed = parseDuration(text);
+  if (!parsed.ok) throw new Error(`the kit's own duration ${text} does not parse: ${parsed.error}`);
+  return parsed.ms;
+}
 
 /** Parses an ISO 8601 duration (`PT0.5S`, `PT5M`, `P1D`) into milliseconds. */
 export function parseDuration(text: unknown): DurationParse {
@@ -54,11 +60,14 @@ export function parsePositiveDuration(text: unknown): DurationParse {
   return parsed;
 }
 
+/** The most maxOperationDuration a registration may hold, in milliseconds. */
+export const MOST_OPERATION_DURATION_MS = msOfDuration(MOST_OPERATION_DURATION);
+
 /** A maxOperationDuration: above zero and at most PT30M. */
 export function parseMaxOperationDuration(text: unknown): DurationParse {
   const parsed = parsePositiveDuration(text);
   if (!parsed.ok) return parsed;
-  if (parsed.ms > PT30M_MS) return { ok: false, error: `"${parsed.text}" is longer than PT30M, the most the control plane accepts` };
+  if (parsed.ms > MOST_OPERATION_DURATION_MS) return { ok: false, error: `"${parsed.text}" is longer than ${MOST_OPERATION_DURATION}, the most the control plane accepts` };
   return parsed;
 }
 

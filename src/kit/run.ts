@@ -7,7 +7,7 @@ import { runSecrets } from '../report/run-secrets.js';
 import { SecretMask } from '../report/secret-mask.js';
 import { shouldUseColor } from '../report/style.js';
 import { exitCodeAfterOutputs, writeOutputs, type MissingOutput } from '../report/write-outputs.js';
-import { driveAndJudge, type DriveConfig, type DriveRequest } from '../runner/run.js';
+import { driveAndJudge, type DriveConfig, type DriveRequest } from '../runner/drive-and-judge.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import type { PropertyRunSettings } from '../runner/properties.js';
 import { shellRestart, type Restart } from '../runner/restart-command.js';

@@ -54,7 +54,7 @@ interface OpenOperation {
 
 /** Rules judged once for the whole observation, not per operation: the registration is one document. */
 const JUDGED_ONCE: ReadonlySet<string> = new Set(registrationRuleIds());
-const ONCE = (id: string): boolean => JUDGED_ONCE.has(id);
+const isJudgedOnce = (id: string): boolean => JUDGED_ONCE.has(id);
 /** Conclusions kept for the report: the operations that did not end in a final answer, the most recent few. */
 const CONCLUSIONS_KEPT = 50;
 /** Operations that ended in a final answer, remembered so that a read of theirs after it is judged as one. */
@@ -154,7 +154,7 @@ export class StreamingJudge {
   /** One result per rule from everything judged so far. */
   results(): RuleResult[] {
     const once = judgeRules(new Transcript(this.firstAccepted ? [this.firstAccepted] : []), { ...this.settings.context, changeSets: [] }, this.settings.selection);
-    const byId = new Map(once.filter((result) => ONCE(result.id)).map((result) => [result.id, result]));
+    const byId = new Map(once.filter((result) => isJudgedOnce(result.id)).map((result) => [result.id, result]));
     return this.tally.results(this.ways).map((result) => byId.get(result.id) ?? result);
   }
 
@@ -162,7 +162,7 @@ export class StreamingJudge {
   ruleCounts(results: readonly RuleResult[] = this.results()): Record<string, RuleCount> {
     const counts = this.tally.counts();
     for (const result of results) {
-      if (!ONCE(result.id)) continue;
+      if (!isJudgedOnce(result.id)) continue;
       const exercised = result.status === 'pass' || result.status === 'fail' || result.status === 'warn' || result.status === 'advice' ? 1 : 0;
       counts[result.id] = { exercised, held: result.status === 'pass' ? 1 : 0, broken: exercised && result.status !== 'pass' ? 1 : 0 };
     }
@@ -295,7 +295,7 @@ export class StreamingJudge {
     // The slice keeps the observation's numbers: its evidence names exchanges as the observation does.
     const slice = new Transcript(exchanges, events);
     const context: JudgeContext = { ...this.settings.context, changeSets: changeSet ? [infoOf(changeSet)] : [] };
-    let results = judgeRules(slice, context, only(this.settings.selection, onlyRules)).filter((result) => !ONCE(result.id) && (onlyRules === undefined || onlyRules.includes(result.id)));
+    let results = judgeRules(slice, context, only(this.settings.selection, onlyRules)).filter((result) => !isJudgedOnce(result.id) && (onlyRules === undefined || onlyRules.includes(result.id)));
     if (repeated !== undefined) results = results.map((result) => (JUDGED_ACROSS_TRAFFIC.has(result.id) && result.status === 'pass' ? repeatedResult(result, repeated) : result));
     this.tally.add(results, slice, changeSet !== undefined, changeSet && infoOf(changeSet));
     try {

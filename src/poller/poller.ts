@@ -35,7 +35,7 @@ export interface PollerSettings {
   /** Extra readers sent together with each poll (probes). */
   concurrentReaders: number;
   /** Read again at once and one poll interval after the final answer (probes). */
-  probeAfterFinal: boolean;
+  readAfterFinal: boolean;
 }
 
 export interface FollowRequest {
@@ -67,7 +67,7 @@ function stoppedFollowing(reason: unknown): string {
 export class Poller {
   private readonly pending = new Set<Promise<void>>();
   /** The probes after the final answer, per operation id, while they run. */
-  private readonly probesById = new Map<string, Promise<void>>();
+  private readonly readsAfterFinalById = new Map<string, Promise<void>>();
 
   constructor(
     private readonly client: ProvisionerClient,
@@ -135,7 +135,7 @@ export class Poller {
     });
     this.observer?.operationEnded(operationId, ended.conclusion, ended.reason === 'aborted' && request.stop?.reason instanceof LoadEnded);
     // The control plane is done here; the probes after the final answer go on without holding up the caller.
-    if (ended.final && this.settings.probeAfterFinal) this.track(operationId, this.probeAfterFinal(request));
+    if (ended.final && this.settings.readAfterFinal) this.track(operationId, this.readsAfterFinal(request));
     return { operationId, changeSet: request.changeSet, kind: request.kind, reason: ended.reason, conclusion: ended.conclusion };
   }
 
@@ -145,16 +145,16 @@ export class Poller {
   }
 
   /** Resolves once the probes after the final answer of this one operation have ended (at once when there are none). */
-  async probesDone(operationId: string): Promise<void> {
-    await this.probesById.get(operationId);
+  async readsAfterFinalDone(operationId: string): Promise<void> {
+    await this.readsAfterFinalById.get(operationId);
   }
 
   private track(operationId: string, probe: Promise<void>): void {
     this.pending.add(probe);
-    this.probesById.set(operationId, probe);
+    this.readsAfterFinalById.set(operationId, probe);
     void probe.finally(() => {
       this.pending.delete(probe);
-      if (this.probesById.get(operationId) === probe) this.probesById.delete(operationId);
+      if (this.readsAfterFinalById.get(operationId) === probe) this.readsAfterFinalById.delete(operationId);
     });
   }
 
@@ -171,7 +171,7 @@ export class Poller {
     return Promise.all(reads);
   }
 
-  private async probeAfterFinal(request: FollowRequest): Promise<void> {
+  private async readsAfterFinal(request: FollowRequest): Promise<void> {
     await this.read(request, 'read-after-final');
     await sleep(this.settings.pollIntervalMs, this.signal);
     if (!this.signal?.aborted) await this.read(request, 'read-after-final');

@@ -3,7 +3,6 @@ export type { RunningReference } from './server.js';
 export type { ReferenceMode } from './mode.js';
 export type { ReferenceOptions } from './options.js';
 export { REFERENCE_MODES } from './mode.js';
-export { DEFAULT_MAX_OPERATION_DURATION_MS } from './options.js';
 export { FAULTS, isFaultName } from './faults/index.js';
 export type { FaultName } from './faults/index.js';
 export type { Fault, FaultNeeds } from './fault.js';

@@ -1,27 +1,26 @@
+import { DEFAULTS } from '../core/defaults.js';
+import { msOfDuration } from '../core/duration.js';
 import type { FaultName } from './faults/index.js';
 import { FAULTS, isFaultName } from './faults/index.js';
 import { REFERENCE_MODES, type ReferenceMode } from './mode.js';
 
-/** The longest wait a registration may hold, and the reference's default. */
-export const DEFAULT_MAX_OPERATION_DURATION_MS = 30 * 60 * 1000;
-
 export interface ReferenceOptions {
-  /** Default 'mixed'. */
+  /** Default: the defaults table's `referenceMode`, as `serve` has it. */
   mode?: ReferenceMode;
-  /** How long the work behind a 202 takes, ms. Default 2000. */
+  /** How long the work behind a 202 takes, ms. Default: the defaults table's `serveWork`, as `serve` has it. */
   workMs?: number;
   /** A name from FAULTS; undefined runs the correct provisioner. */
   fault?: string;
-  /** Default '127.0.0.1'. */
+  /** Default: the defaults table's `serveHost`. */
   host?: string;
-  /** Default 0: a free port. */
+  /** Default: the defaults table's `servePort` (0, a free port). */
   port?: number;
   /** How long the 'slow-answers' fault holds each answer, ms. Default 1500. */
   slowAnswerMs?: number;
-  /** Most operations in progress at one time; when that many are, a call runs at once and answers 200. Default 100. */
+  /** Most operations in progress at one time; when that many are, a call runs at once and answers 200. Default: the defaults table's `referenceMaxOperations`. */
   maxOperations?: number;
   /**
-   * The registered longest wait, ms (default PT30M). An operation is forgotten once this much time has passed
+   * The registered longest wait, ms (default: the defaults table's `maxOperationDuration`). An operation is forgotten once this much time has passed
    * since its work ended, that is since its final answer became readable: never sooner.
    */
   maxOperationDurationMs?: number;
@@ -50,19 +49,19 @@ export function resolveOptions(options: ReferenceOptions): ResolvedOptions {
   if (fault !== undefined && !isFaultName(fault)) {
     throw new Error(`unknown fault "${fault}"; known faults: ${FAULTS.map((f) => f.name).join(', ')}`);
   }
-  const mode = options.mode ?? 'mixed';
+  const mode = options.mode ?? DEFAULTS.referenceMode;
   if (!REFERENCE_MODES.includes(mode)) {
     throw new Error(`unknown mode "${String(mode)}"; known modes: ${REFERENCE_MODES.join(', ')}`);
   }
   return {
     mode,
     fault,
-    workMs: nonNegative('workMs', options.workMs ?? 2000),
-    host: options.host ?? '127.0.0.1',
-    port: nonNegative('port', options.port ?? 0),
+    workMs: nonNegative('workMs', options.workMs ?? msOfDuration(DEFAULTS.serveWork)),
+    host: options.host ?? DEFAULTS.serveHost,
+    port: nonNegative('port', options.port ?? DEFAULTS.servePort),
     slowAnswerMs: nonNegative('slowAnswerMs', options.slowAnswerMs ?? 1500),
-    maxOperations: nonNegative('maxOperations', options.maxOperations ?? 100),
-    maxOperationDurationMs: nonNegative('maxOperationDurationMs', options.maxOperationDurationMs ?? DEFAULT_MAX_OPERATION_DURATION_MS),
+    maxOperations: nonNegative('maxOperations', options.maxOperations ?? DEFAULTS.referenceMaxOperations),
+    maxOperationDurationMs: nonNegative('maxOperationDurationMs', options.maxOperationDurationMs ?? msOfDuration(DEFAULTS.maxOperationDuration)),
     storeFile: options.storeFile,
     restartPauseMs: nonNegative('restartPauseMs', options.restartPauseMs ?? 100),
   };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { catalogSha256, MANIFEST_FILE, MANIFEST_FORMAT, sha256, type BundleManifest, type ManifestEntry } from '../runner/bundle-manifest.js';
 import type { RunOutcome } from '../runner/outcome.js';
 import type { SecretMask } from './secret-mask.js';
-import { COLLECTOR_PACING } from '../client/collector-pacing.js';
+import { COLLECTION_SCHEDULE } from '../client/collection-schedule.js';
 import { writeAtomically } from './atomic-file.js';
 import { fileSha256 } from './file-sha256.js';
 import { writeHtmlReport } from './write-html.js';
@@ -42,7 +42,7 @@ export async function writeBundle(dir: string, input: BundleInput): Promise<Bund
   await mkdir(dir, { recursive: true });
   const entries: ManifestEntry[] = [];
   for (const [path, content] of files) {
-    COLLECTOR_PACING.collectNow();
+    COLLECTION_SCHEDULE.collectNow();
     if (typeof content === 'string') {
       await writeAtomically(join(dir, path), (temporary) => writeFile(temporary, content));
       entries.push({ path, sha256: sha256(content), bytes: Buffer.byteLength(content) });

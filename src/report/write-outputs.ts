@@ -10,7 +10,7 @@ import type { RunOutcome } from '../runner/outcome.js';
 import type { ExitCode } from '../core/verdict.js';
 import { OUTPUT_KINDS, type CommandOutputs } from '../config/output-paths.js';
 import { environmentCause, OutputError } from '../errors.js';
-import { COLLECTOR_PACING } from '../client/collector-pacing.js';
+import { COLLECTION_SCHEDULE } from '../client/collection-schedule.js';
 
 /** An output that could not be written: which one, and the one-line error that says why. */
 export interface MissingOutput {
@@ -50,7 +50,7 @@ export async function writeOutputs(outputs: CommandOutputs, outcome: RunOutcome,
     if (path === undefined) continue;
     // The command's garbage, then each output's, is collected before the next output is made: a run's peak
     // memory is often its last moment, every output's copies on top of each other.
-    COLLECTOR_PACING.collectNow();
+    COLLECTION_SCHEDULE.collectNow();
     try {
       await writers[kind](path);
     } catch (error) {

@@ -5,8 +5,8 @@ import { Transcript } from '../transcript/transcript.js';
 import type { KitLoad } from '../transcript/situations.js';
 import * as accepted from './catalog/accepted.js';
 import * as answers from './catalog/answers.js';
-import { capacityBurst } from './catalog/capacity.js';
-import { durabilitySurvivesRestart, RESTART_HINT } from './catalog/durability.js';
+import * as capacity from './catalog/capacity.js';
+import * as durability from './catalog/durability.js';
 import * as final from './catalog/final.js';
 import * as input from './catalog/input.js';
 import * as operationAnswers from './catalog/operation-answers.js';
@@ -14,46 +14,27 @@ import * as operationFinal from './catalog/operation-final.js';
 import * as operationLifecycle from './catalog/operation-lifecycle.js';
 import * as operationProbes from './catalog/operation-probes.js';
 import * as registration from './catalog/registration.js';
-import { applyIdempotent, applyRepeatWhileRunning, planRepeatable } from './catalog/repeats.js';
+import * as repeats from './catalog/repeats.js';
 import type { Judgement, PropertyCase, Rule, RuleResult, RuleSituation, RuleStatus } from './types.js';
 import { SituationViews } from './support/situation-views.js';
 
-/** The rulebook: every rule of the contract, once, in the order reports list them. */
+/**
+ * The rulebook: every rule of the contract, once, in the order reports list them: each family's own list
+ * (`RULES` at the end of its module in `catalog/`), the families in turn.
+ */
 export const RULES: readonly Rule[] = [
-  answers.answerStatus,
-  answers.answerJson,
-  answers.answerPrompt,
-  accepted.acceptedBody,
-  accepted.acceptedOnlyOperationId,
-  accepted.acceptedOperationIdUuid,
-  accepted.acceptedOperationIdUnique,
-  accepted.acceptedOperationIdRandom,
-  final.finalBody,
-  final.finalResultsMatchChanges,
-  final.finalResultShape,
-  final.finalOutcomeConsistent,
-  operationAnswers.operationStatus,
-  operationAnswers.operationTransientErrors,
-  operationAnswers.operationBody,
-  operationAnswers.operationInProgressResultsEmpty,
-  operationAnswers.operationInProgressDescription,
-  operationFinal.operationNoInProgressAfterFinal,
-  operationFinal.operationFinalStable,
-  operationLifecycle.operationNotLost,
-  operationLifecycle.operationWithinMaxDuration,
-  operationProbes.operationUnknown404,
-  operationFinal.operationFinalRetained,
-  operationProbes.operation404Identifiable,
-  operationProbes.operationMalformedId,
-  registration.registrationBody,
-  registration.registrationMaxOperationDuration,
-  applyIdempotent,
-  applyRepeatWhileRunning,
-  planRepeatable,
-  capacityBurst,
-  durabilitySurvivesRestart,
-  input.inputMalformedJson,
-  input.inputInvalidChangeSet,
+  ...answers.RULES,
+  ...accepted.RULES,
+  ...final.RULES,
+  ...operationAnswers.RULES,
+  ...operationFinal.RULES,
+  ...operationLifecycle.RULES,
+  ...operationProbes.RULES,
+  ...registration.RULES,
+  ...repeats.RULES,
+  ...capacity.RULES,
+  ...durability.RULES,
+  ...input.RULES,
 ];
 
 export const RULE_IDS: readonly string[] = RULES.map((rule) => rule.id);
@@ -84,7 +65,7 @@ export function ruleIdsJudgedAcrossTraffic(): string[] {
 /** The run's note when it did not restart the provisioner: which rules that leaves unjudged, and how to judge them. */
 export function notRestartedNote(): string {
   const ids = ruleIdsJudging('restart');
-  return `the provisioner was not restarted, so ${ids.join(' and ')} ${ids.length === 1 ? 'was' : 'were'} not judged: ${RESTART_HINT}`;
+  return `the provisioner was not restarted, so ${ids.join(' and ')} ${ids.length === 1 ? 'was' : 'were'} not judged: ${durability.RESTART_HINT}`;
 }
 
 export interface RuleSelection {

@@ -49,7 +49,7 @@ export function conclusionsFor(transcript: Transcript, context: JudgeContext, ve
     sentences.push('the provisioner never answered 202: no rule about accepted operations or their reads was judged');
   }
   if (context.maxOperationDuration.source === 'default' && posts.some((post) => post.response?.status === 202)) {
-    sentences.push('no maxOperationDuration was given (--registration or --max-operation-duration): the kit waited at most PT30M, the most any registration may hold');
+    sentences.push(`no maxOperationDuration was given (--registration or --max-operation-duration): the kit waited at most ${context.maxOperationDuration.text}, the most any registration may hold`);
   }
   if (context.planOnly) sentences.push('--plan-only: apply was never called');
   return sentences;

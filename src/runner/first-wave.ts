@@ -20,7 +20,7 @@ export function unreachableError(exchange: Exchange): boolean {
 }
 
 /** Watches the calls of a run as they are sent and end, and decides once about its first wave. */
-export class FirstWave {
+export class FirstWaveWatch {
   private sentCount = 0;
   private waveSize: number | undefined;
   private readonly ended: Exchange[] = [];

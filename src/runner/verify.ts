@@ -4,7 +4,7 @@ import type { JudgeContext } from '../core/judge-context.js';
 import { NotATranscriptError, readTranscriptFile } from '../transcript/transcript-file.js';
 import { TranscriptSyntaxError } from '../transcript/transcript-scanner.js';
 import type { Transcript } from '../transcript/transcript.js';
-import { concludeRun } from './conclude.js';
+import { judgeRun } from './judge-run.js';
 import { durationOfMs } from '../core/duration.js';
 import type { RunOutcome } from './outcome.js';
 
@@ -28,7 +28,7 @@ export function judgeReadTranscript(
   const url = first ? new URL(first.request.url).origin : '(no exchange recorded)';
   let finishedAt = context.startedAt;
   for (const exchange of transcript.exchanges) finishedAt = Math.max(finishedAt, exchange.endedAt);
-  return concludeRun({
+  return judgeRun({
     url,
     startedAt: context.startedAt,
     finishedAt,

@@ -44,7 +44,7 @@ export async function submitCase(context: PropertyContext, submission: CaseSubmi
       suite,
       stop: submission.signal,
     });
-    await context.poller.probesDone(operationId);
+    await context.poller.readsAfterFinalDone(operationId);
   }
   return answer;
 }

@@ -1,11 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveServeConfig } from '../../src/config/serve-config.js';
+import { DEFAULTS } from '../../src/core/defaults.js';
+import { msOfDuration } from '../../src/core/duration.js';
+import { resolveOptions } from '../../src/reference/options.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /** The one place a default is written. */
-const DEFAULTS_TABLE = 'src/config/defaults.ts';
+const DEFAULTS_TABLE = 'src/core/defaults.ts';
 /** The layers that resolve a command and run it: a size or duration they write is a default of a command. */
 const COMMAND_LAYERS = ['src/config/', 'src/cli/', 'src/api/', 'src/kit/'];
 /** A reference fault names the flags it must run with (`--answer-timeout PT1S`): what it needs, not a default. */
@@ -57,7 +61,21 @@ describe('defaults', () => {
   it('the defaults table holds what the checks look for', () => {
     const table = readFileSync(join(ROOT, DEFAULTS_TABLE), 'utf8');
     expect(durationLiterals(table)).toContain('PT10S');
-    expect(numericDefaults(table)).toContain('observedBodyLimitBytes: 1024 * 1024');
+    expect(numericDefaults(table)).toContain('bodyLimitBytes: 1024 * 1024');
+  });
+
+  it('the reference provisioner served from code leaves out what serve leaves out: the same defaults, read from the table', () => {
+    const fromCode = resolveOptions({});
+    const { host, port, mode, workMs, maxOperations, maxOperationDurationMs } = resolveServeConfig({});
+    expect({ host, port, mode, workMs, maxOperations, maxOperationDurationMs }).toEqual({
+      host: fromCode.host,
+      port: fromCode.port,
+      mode: fromCode.mode,
+      workMs: fromCode.workMs,
+      maxOperations: fromCode.maxOperations,
+      maxOperationDurationMs: fromCode.maxOperationDurationMs,
+    });
+    expect(fromCode.workMs).toBe(msOfDuration(DEFAULTS.serveWork));
   });
 
   it('are told when written elsewhere, and not for a comment, a zero or a bound', () => {

@@ -62,6 +62,14 @@ function upwardImports(graph: Record<string, string[]>): string[] {
   });
 }
 
+/** What the command line runs goes through the library (`src/api`), the same functions a library caller calls. */
+const BELOW_THE_LIBRARY = ['src/kit/', 'src/runner/', 'src/observe/'];
+
+/** Every import of a file of src/cli that reaches the kit, the runner or the observer directly. */
+function pastTheLibrary(graph: Record<string, string[]>): string[] {
+  return Object.entries(graph).flatMap(([file, deps]) => deps.filter((dep) => BELOW_THE_LIBRARY.some((folder) => dep.startsWith(folder))).map((dep) => `${file} → ${dep}`));
+}
+
 describe('imports', () => {
   it('place every file of src, suites and bin in a layer', () => {
     // The built files a bin file loads are the same sources, already placed.
@@ -84,6 +92,19 @@ describe('imports', () => {
     const api = Object.entries(imports).filter(([file]) => file.startsWith('src/api/'));
     expect(api.length).toBeGreaterThan(0);
     expect(api.flatMap(([file, deps]) => deps.filter((dep) => dep.startsWith('src/cli/')).map((dep) => `${file} → ${dep}`))).toEqual([]);
+  });
+
+  it('keep the command line on the library: src/cli reaches the kit, the runner and the observer only through src/api', () => {
+    const cli = Object.entries(imports).filter(([file]) => file.startsWith('src/cli/'));
+    expect(cli.map(([file]) => file)).toContain('src/cli/run.ts');
+    // A command's lazy `import()` counts: the graph follows dynamic imports too.
+    expect(imports['src/cli/run.ts']).toContain('src/api/run-conformance.ts');
+    expect(pastTheLibrary(Object.fromEntries(cli))).toEqual([]);
+  });
+
+  it('are told when the command line reaches past the library', () => {
+    const graph = { 'src/cli/run.ts': ['src/api/run-conformance.ts', 'src/kit/run.ts'], 'src/cli/verify.ts': ['src/runner/verify-bundle.ts', 'src/observe/verify-har.ts', 'src/config/verify-config.ts'] };
+    expect(pastTheLibrary(graph)).toEqual(['src/cli/run.ts → src/kit/run.ts', 'src/cli/verify.ts → src/runner/verify-bundle.ts', 'src/cli/verify.ts → src/observe/verify-har.ts']);
   });
 
   it('form no cycle over src, suites and bin', () => {

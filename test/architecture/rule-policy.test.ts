@@ -76,7 +76,7 @@ describe('a rule carries its own policy', () => {
 
   it('scans every module of src and suites but the rulebook', () => {
     expect(files).toContain('suites/properties/judge-case.ts');
-    expect(files).toContain('src/runner/run.ts');
+    expect(files).toContain('src/runner/drive-and-judge.ts');
     expect(files).toContain('src/observe/streaming-judge.ts');
     expect(files).toContain('src/cli/check-registration.ts');
     expect(files.some((file) => file.startsWith('src/rules/'))).toBe(false);

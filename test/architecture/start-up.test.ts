@@ -58,7 +58,7 @@ describe('start-up is paid per command', () => {
 
   it('a run loads fast-check, html-to-text and the reference provisioner only when it uses them', async () => {
     const files = await staticClosure('src/kit/run.ts');
-    expect(files).toContain('src/runner/run.ts');
+    expect(files).toContain('src/runner/drive-and-judge.ts');
     expect(files.filter((file) => file.startsWith('suites/properties/') || file.startsWith('src/reference/'))).toEqual([]);
     const packages = new Set(files.flatMap(packagesOf).filter((name) => !name.startsWith('node:')));
     expect([...packages].sort()).toEqual(['tinyduration', 'undici']);

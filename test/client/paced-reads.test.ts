@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PassThrough } from 'node:stream';
 import type { ProvisionerClient } from '../../src/client/client.js';
 import { paceReads, PARSER_READ_BYTES } from '../../src/client/paced-reads.js';
-import { COLLECTOR_PACING } from '../../src/client/collector-pacing.js';
+import { COLLECTION_SCHEDULE } from '../../src/client/collection-schedule.js';
 import { useLoopbackClient } from '../support/loopback-client.js';
 
 describe('paced socket reads', () => {
@@ -43,7 +43,7 @@ describe('paced socket reads', () => {
     const failed = new Promise<Error>((resolve) => socket.on('error', resolve));
     const answer = Buffer.from(`HTTP/1.1 200 OK\r\n${'x-header: value\r\n'.repeat(10)}\r\n{}`);
     socket.write(answer);
-    const counted = vi.spyOn(COLLECTOR_PACING, 'read').mockReturnValue(false);
+    const counted = vi.spyOn(COLLECTION_SCHEDULE, 'read').mockReturnValue(false);
     expect(socket.read()).toBeNull();
     // What the socket read of it is dropped, and counted towards the next collection as bodies are.
     expect(counted).toHaveBeenCalledWith(answer.length);

@@ -59,7 +59,7 @@ async function observeReference(fault: string | undefined, mode: ReferenceMode, 
     maxOperationDurationMs: config.maxOperationDuration.ms,
     answerTimeoutMs: 5000,
     concurrentReaders: 0,
-    probeAfterFinal: false,
+    readAfterFinal: false,
   });
   const submit = async (kind: 'plan' | 'apply', changeSet: LoadedChangeSet): Promise<void> => {
     const accepted = await client.send({ suite: 'control-plane', tag: kind, probe: false, method: 'POST', path: `/${kind}`, body: changeSet.text, changeSet: changeSet.name, timeoutMs: 5000 });

@@ -47,7 +47,7 @@ describe('the poller tells its observer what each read got', () => {
       operationRead: (_id, note, failed) => heard.push(`read: ${note ?? '-'} / ${failed ?? '-'}`),
       operationEnded: () => heard.push('ended'),
     };
-    const poller = new Poller(client, { pollIntervalMs: 1, maxOperationDurationMs: 60_000, answerTimeoutMs: 10_000, concurrentReaders: 0, probeAfterFinal: false }, observer);
+    const poller = new Poller(client, { pollIntervalMs: 1, maxOperationDurationMs: 60_000, answerTimeoutMs: 10_000, concurrentReaders: 0, readAfterFinal: false }, observer);
     const accepted = await client.send({ suite: 'test', tag: 'apply', probe: false, method: 'POST', path: '/apply', body: '{"changes":[]}', timeoutMs: 10_000 });
     const conclusion = await poller.follow({ accepted, operationId: OP_ID, kind: 'apply', suite: 'test' });
     expect(conclusion.reason).toBe('final');

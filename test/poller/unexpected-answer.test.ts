@@ -49,7 +49,7 @@ async function follow(answers: Answer[]) {
   const transcript = new Transcript();
   const client = new ProvisionerClient({ baseUrl: target.url, transcript });
   open.unshift(() => client.close());
-  const poller = new Poller(client, { pollIntervalMs: 5, maxOperationDurationMs: 60_000, answerTimeoutMs: 10_000, concurrentReaders: 0, probeAfterFinal: true });
+  const poller = new Poller(client, { pollIntervalMs: 5, maxOperationDurationMs: 60_000, answerTimeoutMs: 10_000, concurrentReaders: 0, readAfterFinal: true });
   const accepted = await client.send({ suite: 'test', tag: 'apply', probe: false, method: 'POST', path: '/apply', body: '{"changes":[]}', timeoutMs: 10_000 });
   const conclusion = await poller.follow({ accepted, operationId: OP_ID, kind: 'apply', suite: 'test' });
   await poller.settle();
@@ -129,7 +129,7 @@ describe('work the kit stops following', () => {
     const transcript = new Transcript();
     const client = new ProvisionerClient({ baseUrl: target.url, transcript });
     open.unshift(() => client.close());
-    const poller = new Poller(client, { pollIntervalMs: 5, maxOperationDurationMs: 60_000, answerTimeoutMs: 10_000, concurrentReaders: 0, probeAfterFinal: true });
+    const poller = new Poller(client, { pollIntervalMs: 5, maxOperationDurationMs: 60_000, answerTimeoutMs: 10_000, concurrentReaders: 0, readAfterFinal: true });
     const accepted = await client.send({ suite: 'test', tag: 'apply', probe: false, method: 'POST', path: '/apply', body: '{"changes":[]}', timeoutMs: 10_000 });
     const stop = new AbortController();
     const following = poller.follow({ accepted, operationId: OP_ID, kind: 'apply', suite: 'test', stop: stop.signal });

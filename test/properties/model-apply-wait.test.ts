@@ -42,7 +42,7 @@ afterAll(async () => {
 function driverWith(appliesMayStart: Promise<unknown>, stop: AbortController, run = new AbortController()): { driver: CaseDriver; client: ProvisionerClient } {
   const client = new ProvisionerClient({ baseUrl, transcript: new Transcript() });
   const judgeContext = context();
-  const settings = { pollIntervalMs: 100, maxOperationDurationMs: 1000, answerTimeoutMs: 1000, concurrentReaders: 0, probeAfterFinal: false };
+  const settings = { pollIntervalMs: 100, maxOperationDurationMs: 1000, answerTimeoutMs: 1000, concurrentReaders: 0, readAfterFinal: false };
   const propertyContext: PropertyContext = {
     client,
     poller: new Poller(client, settings, undefined, stop.signal),
@@ -153,7 +153,7 @@ describe('the control plane keeps reading while a case waits on a lock', () => {
     const lock = new Promise<void>((resolve) => (lockFreed = resolve));
     const propertyContext: PropertyContext = {
       client,
-      poller: new Poller(client, { pollIntervalMs: 100, maxOperationDurationMs: 1000, answerTimeoutMs: 1000, concurrentReaders: 0, probeAfterFinal: false }),
+      poller: new Poller(client, { pollIntervalMs: 100, maxOperationDurationMs: 1000, answerTimeoutMs: 1000, concurrentReaders: 0, readAfterFinal: false }),
       changeSets: [SHOP_DB_SET],
       planOnly: false,
       changesPointer: '/changes',

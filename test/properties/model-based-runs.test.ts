@@ -71,7 +71,7 @@ async function modelContext(url: string, budget: Budget): Promise<{ context: Pro
     planOnly: false,
     startedAt: Date.now(),
   };
-  const poller = new Poller(client, { pollIntervalMs: POLL_MS, maxOperationDurationMs: 10_000, answerTimeoutMs: 2000, concurrentReaders: 2, probeAfterFinal: true });
+  const poller = new Poller(client, { pollIntervalMs: POLL_MS, maxOperationDurationMs: 10_000, answerTimeoutMs: 2000, concurrentReaders: 2, readAfterFinal: true });
   const context: PropertyContext = {
     client,
     poller,

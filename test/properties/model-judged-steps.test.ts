@@ -30,7 +30,7 @@ function driverOver(builder: TranscriptBuilder, judgeContext: JudgeContext): Cas
   const client = new ProvisionerClient({ baseUrl: builder.baseUrl, transcript: builder.transcript });
   clients.push(client);
   const signal = new AbortController().signal;
-  const settings = { pollIntervalMs: judgeContext.pollIntervalMs, maxOperationDurationMs: judgeContext.maxOperationDuration.ms, answerTimeoutMs: 1000, concurrentReaders: 0, probeAfterFinal: false };
+  const settings = { pollIntervalMs: judgeContext.pollIntervalMs, maxOperationDurationMs: judgeContext.maxOperationDuration.ms, answerTimeoutMs: 1000, concurrentReaders: 0, readAfterFinal: false };
   const propertyContext: PropertyContext = {
     client,
     poller: new Poller(client, settings, undefined, signal),

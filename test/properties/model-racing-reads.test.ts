@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bundledChangeSetFiles, loadChangeSets } from '../../src/config/change-sets.js';
 import { startReferenceProvisioner } from '../../src/reference/index.js';
 import type { PropertyRunSettings } from '../../src/runner/properties.js';
-import { driveAndJudge } from '../../src/runner/run.js';
+import { driveAndJudge } from '../../src/runner/drive-and-judge.js';
 import type { RunOutcome } from '../../src/runner/outcome.js';
 import { modelBasedRuns } from '../../suites/properties/model/index.js';
 import { givenTimeLimit } from '../support/time-limit.js';

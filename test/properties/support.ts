@@ -39,7 +39,7 @@ export function propertyHarness(): (reference: ReferenceOptions, settings?: Part
       maxOperationDurationMs: 10_000,
       answerTimeoutMs: 5_000,
       concurrentReaders: 2,
-      probeAfterFinal: true,
+      readAfterFinal: true,
     }, undefined, signal);
     const judgeContext: JudgeContext = {
       changeSets: [],

@@ -146,9 +146,9 @@ describe('a run judged on one way of answering', () => {
       'operation.in-progress-description',
       'operation.no-in-progress-after-final',
       'operation.final-stable',
+      'operation.final-retained',
       'operation.not-lost',
       'operation.within-max-duration',
-      'operation.final-retained',
       'apply.repeat-while-running',
       'durability.survives-restart',
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concludeRun, shortProperties } from '../../src/runner/conclude.js';
+import { judgeRun, shortProperties } from '../../src/runner/judge-run.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import { context, SHOP_DB, shopDbFinal, T0, TranscriptBuilder } from '../support/transcript-builder.js';
 
@@ -17,7 +17,7 @@ describe('a property cut short', () => {
   it('leaves a certification incomplete and is named in its conclusions with its count and the limit that cut it', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { status: 200, body: shopDbFinal(), changeSet: SHOP_DB.name });
-    const outcome = concludeRun({
+    const outcome = judgeRun({
       url: b.baseUrl,
       startedAt: T0,
       finishedAt: T0 + 1000,
@@ -37,7 +37,7 @@ describe('a property cut short', () => {
   it('names the rules and properties a spent time limit left without cases once, in the budget sentence, not again in the incomplete one', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { status: 202, body: { operationId: '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b' }, changeSet: SHOP_DB.name });
-    const outcome = concludeRun({
+    const outcome = judgeRun({
       url: b.baseUrl,
       startedAt: T0,
       finishedAt: T0 + 3000,

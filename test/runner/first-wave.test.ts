@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FirstWave, MIN_WAVE, type WaveDecision } from '../../src/runner/first-wave.js';
+import { FirstWaveWatch, MIN_WAVE, type WaveDecision } from '../../src/runner/first-wave.js';
 import { unreachableHints, unreachableSentences } from '../../src/runner/unreachable-text.js';
 import { classifyTransportError } from '../../src/client/transport-error.js';
 import type { Exchange } from '../../src/transcript/exchange.js';
@@ -7,9 +7,9 @@ import { TranscriptBuilder } from '../support/transcript-builder.js';
 
 const REFUSED = { kind: 'refused', message: 'connect ECONNREFUSED 127.0.0.1:1' } as const;
 
-function watched(): { wave: FirstWave; decisions: WaveDecision[] } {
+function watched(): { wave: FirstWaveWatch; decisions: WaveDecision[] } {
   const decisions: WaveDecision[] = [];
-  return { wave: new FirstWave((decision) => decisions.push(decision)), decisions };
+  return { wave: new FirstWaveWatch((decision) => decisions.push(decision)), decisions };
 }
 
 describe('the first wave', () => {

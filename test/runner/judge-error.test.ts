@@ -12,7 +12,7 @@ import { startReferenceProvisioner } from '../../src/reference/index.js';
 import { buildJsonReport } from '../../src/report/json-report.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { judgeRules } from '../../src/rules/index.js';
-import { driveAndJudge } from '../../src/runner/run.js';
+import { driveAndJudge } from '../../src/runner/drive-and-judge.js';
 import { writeTranscriptFile } from '../../src/transcript/transcript-file.js';
 import { context, TranscriptBuilder, shopDbFinal } from '../support/transcript-builder.js';
 
@@ -22,7 +22,9 @@ vi.mock('../../src/rules/catalog/operation-final.js', async (importOriginal) => 
   const throwing = (): never => {
     throw new TypeError("Cannot read properties of undefined (reading 'results')");
   };
-  return { ...actual, operationFinalStable: { ...actual.operationFinalStable, judge: throwing } };
+  const operationFinalStable = { ...actual.operationFinalStable, judge: throwing };
+  // The rulebook reads the family's list: the throwing judge takes the rule's place there too.
+  return { ...actual, operationFinalStable, RULES: actual.RULES.map((rule) => (rule === actual.operationFinalStable ? operationFinalStable : rule)) };
 });
 
 const Ajv2020 = Ajv2020Module.default;

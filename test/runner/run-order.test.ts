@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bundledChangeSetFiles, loadChangeSets } from '../../src/config/change-sets.js';
 import type { PropertyResult } from '../../src/core/property-result.js';
 import { startReferenceProvisioner, type RunningReference } from '../../src/reference/index.js';
-import { driveAndJudge } from '../../src/runner/run.js';
+import { driveAndJudge } from '../../src/runner/drive-and-judge.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import type { PropertySuite } from '../../suites/properties/property.js';
 import type { Suite } from '../../suites/suite.js';

@@ -6,7 +6,7 @@ import { timeBudgetOf } from '../../src/config/property-time-limit.js';
 import { resolveRunConfig } from '../../src/config/run-config.js';
 import type { SuiteProgress } from '../../src/core/suite-progress.js';
 import { startReferenceProvisioner, type RunningReference } from '../../src/reference/index.js';
-import { driveAndJudge } from '../../src/runner/run.js';
+import { driveAndJudge } from '../../src/runner/drive-and-judge.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { PROPERTIES } from '../../suites/properties/index.js';
 

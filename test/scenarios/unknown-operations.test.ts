@@ -41,7 +41,7 @@ describe('scenario/unknown-operations', () => {
     server = await serveHandlers(handlers);
     const transcript = new Transcript();
     client = new ProvisionerClient({ baseUrl: server.url, transcript, connections: 4 });
-    const poller = new Poller(client, { pollIntervalMs: POLL_INTERVAL_MS, maxOperationDurationMs: 5_000, answerTimeoutMs: 5_000, concurrentReaders: 0, probeAfterFinal: false });
+    const poller = new Poller(client, { pollIntervalMs: POLL_INTERVAL_MS, maxOperationDurationMs: 5_000, answerTimeoutMs: 5_000, concurrentReaders: 0, readAfterFinal: false });
     const context: SuiteContext = {
       client,
       poller,
@@ -109,7 +109,7 @@ describe('scenario/malformed-ids', () => {
     server = await serveHandlers(handlers);
     const transcript = new Transcript();
     client = new ProvisionerClient({ baseUrl: server.url, transcript, connections: 8 });
-    const poller = new Poller(client, { pollIntervalMs: POLL_INTERVAL_MS, maxOperationDurationMs: 5_000, answerTimeoutMs: 5_000, concurrentReaders: 0, probeAfterFinal: false });
+    const poller = new Poller(client, { pollIntervalMs: POLL_INTERVAL_MS, maxOperationDurationMs: 5_000, answerTimeoutMs: 5_000, concurrentReaders: 0, readAfterFinal: false });
     const signal = new AbortController().signal;
     await malformedIds.run({ client, poller, changeSets: [], changesPointer: '/changes', planOnly: false, submitWaitMs: 5_000, answerTimeoutMs: 5_000, signal, concluded: () => undefined });
     const byId = new Map<string, Array<number | undefined>>();

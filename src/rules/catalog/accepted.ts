@@ -209,3 +209,6 @@ export const acceptedOperationIdRandom: Rule = {
     return broken(`${plural(notes.length, 'sign')} that operationIds do not come from a random source`, notes);
   },
 };
+
+/** The rules of this family, in the order reports show them: the rulebook lists the families in turn. */
+export const RULES: readonly Rule[] = [acceptedBody, acceptedOnlyOperationId, acceptedOperationIdUuid, acceptedOperationIdUnique, acceptedOperationIdRandom];

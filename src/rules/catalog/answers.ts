@@ -171,3 +171,6 @@ export const answerPrompt: Rule = {
     return broken(withProxyShare(`${slow.length} of ${plural(timed.length, 'plan or apply call')} ${which} were not answered within ${formatMs(limit)}; ${summary}`, slow), notes);
   },
 };
+
+/** The rules of this family, in the order reports show them: the rulebook lists the families in turn. */
+export const RULES: readonly Rule[] = [answerStatus, answerJson, answerPrompt];

@@ -196,3 +196,6 @@ export const capacityBurst: Rule = {
   sentence: 'Under a burst of concurrent plan and apply calls every call answers 200 or 202 and every accepted operation reaches a final answer: no 429, no 5xx, no reset connection.',
   judge: judgeCapacityBurst,
 };
+
+/** The rules of this family, in the order reports show them: the rulebook lists the families in turn. */
+export const RULES: readonly Rule[] = [capacityBurst];

@@ -85,3 +85,6 @@ export const durabilitySurvivesRestart: Rule = {
   sentence: 'An operation accepted before the provisioner restarts is still known afterwards and reaches a final answer.',
   judge: judgeSurvivesRestart,
 };
+
+/** The rules of this family, in the order reports show them: the rulebook lists the families in turn. */
+export const RULES: readonly Rule[] = [durabilitySurvivesRestart];

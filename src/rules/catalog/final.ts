@@ -248,3 +248,6 @@ export const finalOutcomeConsistent: Rule = {
     return broken(`${notes.length} of ${plural(judged.length, 'final answer')} said succeeded with a failed result`, notes);
   },
 };
+
+/** The rules of this family, in the order reports show them: the rulebook lists the families in turn. */
+export const RULES: readonly Rule[] = [finalBody, finalResultsMatchChanges, finalResultShape, finalOutcomeConsistent];

@@ -149,3 +149,6 @@ export const inputInvalidChangeSet: Rule = {
     return held(`${bodies}, each refused with a 4xx or a failed final answer${leftOut(sends.transient)}`);
   },
 };
+
+/** The rules of this family, in the order reports show them: the rulebook lists the families in turn. */
+export const RULES: readonly Rule[] = [inputMalformedJson, inputInvalidChangeSet];

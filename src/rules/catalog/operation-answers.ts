@@ -255,3 +255,6 @@ export const operationInProgressDescription: Rule = {
     return broken(`${faulty.length} of ${plural(inProgress.length, 'in_progress answer')} lack a short progress note`, faulty);
   },
 };
+
+/** The rules of this family, in the order reports show them: the rulebook lists the families in turn. */
+export const RULES: readonly Rule[] = [operationStatus, operationTransientErrors, operationBody, operationInProgressResultsEmpty, operationInProgressDescription];

@@ -158,3 +158,6 @@ export const operationFinalRetained: Rule = {
     return broken(`${faults.length} of ${plural(kept + faults.length, 'read')} after a final answer found the operation forgotten`, faults);
   },
 };
+
+/** The rules of this family, in the order reports show them: the rulebook lists the families in turn. */
+export const RULES: readonly Rule[] = [operationNoInProgressAfterFinal, operationFinalStable, operationFinalRetained];

@@ -102,3 +102,6 @@ export const operationWithinMaxDuration: Rule = {
     return broken(`${faults.length} of ${plural(judged, 'operation')} gave no final answer within ${durationInUse(limit)}`, faults);
   },
 };
+
+/** The rules of this family, in the order reports show them: the rulebook lists the families in turn. */
+export const RULES: readonly Rule[] = [operationNotLost, operationWithinMaxDuration];

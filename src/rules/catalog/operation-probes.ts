@@ -122,3 +122,6 @@ export const operationMalformedId: Rule = {
     return held(`${plural(answers.length, 'read')} of malformed ids, all answered 400 or 404${leftOut}`);
   },
 };
+
+/** The rules of this family, in the order reports show them: the rulebook lists the families in turn. */
+export const RULES: readonly Rule[] = [operationUnknown404, operation404Identifiable, operationMalformedId];

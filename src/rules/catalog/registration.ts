@@ -1,3 +1,4 @@
+import { MOST_OPERATION_DURATION } from '../../core/defaults.js';
 import { formatMs, parseMaxOperationDuration } from '../../core/duration.js';
 import { plural } from '../../core/text.js';
 import { describeType, registrationBodyProblems } from '../../shapes/index.js';
@@ -62,7 +63,7 @@ export const registrationMaxOperationDuration: Rule = {
       if (!parsed.ok) {
         return broken(`${file} has an invalid maxOperationDuration`, [evidence(`${file}: maxOperationDuration: ${parsed.error}`)]);
       }
-      return held(`${file} registers maxOperationDuration ${parsed.text} (${formatMs(parsed.ms)}): above zero and at most PT30M`);
+      return held(`${file} registers maxOperationDuration ${parsed.text} (${formatMs(parsed.ms)}): above zero and at most ${MOST_OPERATION_DURATION}`);
     }
     const firstAccepted = submissions(transcript).find((e) => e.response?.status === 202);
     if (firstAccepted) {
@@ -76,3 +77,6 @@ export const registrationMaxOperationDuration: Rule = {
     return held(`${file} has no maxOperationDuration; no 202 was answered, so none is needed`);
   },
 };
+
+/** The rules of this family, in the order reports show them: the rulebook lists the families in turn. */
+export const RULES: readonly Rule[] = [registrationBody, registrationMaxOperationDuration];

@@ -203,3 +203,6 @@ export const planRepeatable: Rule = {
   sentence: 'Two plans of the same change set give the same outcome for each change.',
   judge: judgePlanRepeatable,
 };
+
+/** The rules of this family, in the order reports show them: the rulebook lists the families in turn. */
+export const RULES: readonly Rule[] = [applyIdempotent, applyRepeatWhileRunning, planRepeatable];

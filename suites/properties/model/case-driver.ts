@@ -64,7 +64,7 @@ export class CaseDriver {
         maxOperationDurationMs: context.judgeContext.maxOperationDuration.ms,
         answerTimeoutMs: context.answerTimeoutMs,
         concurrentReaders: 0,
-        probeAfterFinal: false,
+        readAfterFinal: false,
       },
       // Its operations are shown as any other: a case waiting on one is visibly waiting.
       context.poller.observer,

@@ -18,7 +18,7 @@ import { restartSuite } from '../../suites/scenarios/restart.js';
 import { lateReads } from '../../suites/scenarios/late-reads.js';
 import type { Restart } from '../core/restart.js';
 import { RestartFailedError } from '../errors.js';
-import { concludeRun } from './conclude.js';
+import { judgeRun } from './judge-run.js';
 import { trackedProperty, trackedSuite } from './suite-tracking.js';
 import type { SuiteProgress } from '../core/suite-progress.js';
 import { startBudget, type RunBudget } from './budget.js';
@@ -27,8 +27,8 @@ import type { RunOutcome } from './outcome.js';
 import { runProperties, type PropertyRunSettings } from './properties.js';
 import { deadlineRulesFailed as deadlineRulesFailedIn } from './deadline-failures.js';
 import { notRestartedNote } from '../rules/index.js';
-import { FirstWave, NothingAnswered } from './first-wave.js';
-import { COLLECTOR_PACING } from '../client/collector-pacing.js';
+import { FirstWaveWatch, NothingAnswered } from './first-wave.js';
+import { COLLECTION_SCHEDULE } from '../client/collection-schedule.js';
 
 /** The values of the run's configuration that driving and judging read; the profile and the config file only to record them. */
 export type DriveConfig = Pick<
@@ -74,7 +74,7 @@ async function runBurst(context: SuiteContext, burst: Suite): Promise<void> {
     .filter((exchange) => exchange.suite === SITUATION_SUITES.burst)
     .map(acceptedOperationId)
     .filter((id): id is string => id !== undefined && id !== '');
-  await Promise.all(burstIds.map((id) => context.poller.probesDone(id)));
+  await Promise.all(burstIds.map((id) => context.poller.readsAfterFinalDone(id)));
 }
 
 /** The scenarios' part of the transcript: properties run beside them, and only what the scenarios showed is known for sure. */
@@ -138,7 +138,7 @@ export async function driveAndJudge(request: DriveRequest): Promise<RunOutcome> 
   }
   // Driving's garbage is collected before judging makes its own: judging a long run's transcript builds views of
   // tens of thousands of exchanges, which otherwise grew the heap on top of what driving left.
-  COLLECTOR_PACING.collectNow();
+  COLLECTION_SCHEDULE.collectNow();
   return judgeDrive(drive);
 }
 
@@ -147,7 +147,7 @@ function openDrive(request: DriveRequest): Drive {
   const startedAt = now();
   const transcript = new Transcript();
   const nothingAnswered = new AbortController();
-  const wave = new FirstWave((decision, exchanges) => {
+  const wave = new FirstWaveWatch((decision, exchanges) => {
     if (decision === 'unreachable') nothingAnswered.abort(new NothingAnswered(exchanges));
   });
   const client = new ProvisionerClient({ baseUrl: request.url, headers: request.headers, transcript, connections: CONNECTIONS + (request.burst?.calls ?? 0), watch: wave });
@@ -166,7 +166,7 @@ function openDrive(request: DriveRequest): Drive {
       maxOperationDurationMs: request.maxOperationDuration.ms,
       answerTimeoutMs: request.answerTimeout.ms,
       concurrentReaders: CONCURRENT_READERS,
-      probeAfterFinal: true,
+      readAfterFinal: true,
     },
     request.observer,
     signal,
@@ -279,7 +279,7 @@ function judgeDrive(drive: Drive): RunOutcome {
   const interrupted = drive.userSignal.aborted;
   // Of a target that answered nothing, only that is said: what the run did not get to is beside the point.
   const unreachable = drive.nothingAnswered.signal.aborted;
-  return concludeRun({
+  return judgeRun({
     url: request.url,
     startedAt: drive.startedAt,
     finishedAt: now(),

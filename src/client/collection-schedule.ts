@@ -41,7 +41,7 @@ function exposedCollector(): Collect | undefined {
  * {@link COLLECT_AFTER_BYTES} and every {@link COLLECT_EVERY_EXCHANGES}, so that the socket buffers behind bodies
  * already hashed and dropped, and what each exchange left, are freed while the run goes on.
  */
-export class CollectorPacing {
+export class CollectionSchedule {
   private unread: number;
   private exchangesLeft: number;
   private collect: Collect | undefined | null = null;
@@ -83,4 +83,4 @@ export class CollectorPacing {
 }
 
 /** One count for the whole process: every client's reads leave their buffers in the same heap. */
-export const COLLECTOR_PACING = new CollectorPacing();
+export const COLLECTION_SCHEDULE = new CollectionSchedule();

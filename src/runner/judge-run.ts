@@ -39,7 +39,7 @@ export interface FinishedRun {
 }
 
 /** Judges a finished run and assembles its outcome: the one place `run` and `verify` reach a verdict. */
-export function concludeRun(run: FinishedRun): RunOutcome {
+export function judgeRun(run: FinishedRun): RunOutcome {
   const judged = judgeRules(run.transcript, run.context, run.selection);
   const answered = run.transcript.exchanges.some((exchange) => exchange.response !== undefined);
   const waived = applyBaseline(answered ? judged : judged.map(unjudged), run.baseline ?? [], run.startedAt);
