@@ -15,7 +15,8 @@ export interface ConformanceOptions extends RunOptions {
  * working folder, with the arguments it was given, which the summary's replay lines repeat.
  */
 export interface CommandLineCall {
-  env: NodeJS.ProcessEnv;
+  /** The process's environment (a plain record: the library's types never need Node's). */
+  env: Record<string, string | undefined>;
   cwd: string;
   /** The arguments after the executable's name. */
   invocation: readonly string[];
