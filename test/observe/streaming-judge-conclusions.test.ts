@@ -271,9 +271,78 @@ describe('the streaming judge judges the registration once, not per operation', 
     expect(j.ruleCounts()['registration.body']).toEqual({ exercised: 1, held: 0, broken: 1 });
   });
 
+  it('fails a registration with no maxOperationDuration on the first 202 the traffic had, and holds it when there was none', () => {
+    const { maxOperationDuration: _none, ...withoutDuration } = VALID;
+    const j = registered(withoutDuration);
+    const result = j.results().find((r) => r.id === 'registration.max-operation-duration')!;
+    expect(result.status).toBe('fail');
+    expect(result.evidence.map((item) => item.exchanges)).toEqual([[1]]);
+    const atOnce = new StreamingJudge({
+      context: observedContext(
+        { answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: maxOperationDurationField('PT1M', undefined), registration: { file: 'registration.json', json: { ok: true, value: withoutDuration } } },
+        T0,
+      ),
+      selection: {},
+      changesPointer: '/changes',
+    });
+    atOnce.add(new TranscriptBuilder().post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    expect(statusOf(atOnce, 'registration.max-operation-duration')).toBe('pass');
+  });
+
   it('counts nothing of a registration it was not given', () => {
     const j = judge();
     expect(statusOf(j, 'registration.body')).toBe('not-exercised');
     expect(j.ruleCounts()['registration.body']).toEqual({ exercised: 0, held: 0, broken: 0 });
+  });
+});
+
+describe('the streaming judge finds an operationId given again across the traffic', () => {
+  it('names the 202 that carried an id an earlier 202 gave, and why', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const id = randomUUID();
+    j.add(b.post('apply', { status: 202, body: { operationId: id }, requestBody: SHOP_DB_SET }));
+    j.add(b.read(id, { body: shopDbFinal() }));
+    j.add(b.post('apply', { status: 202, body: { operationId: id }, requestBody: CACHE_SET }));
+    const result = j.results().find((r) => r.id === 'accepted.operation-id-unique')!;
+    expect(result.status).toBe('fail');
+    expect(result.message).toBe(`1 of 2 situations observed broke it; the first: operationId ${id} given more than once`);
+    expect(result.evidence).toEqual([{ note: `the 202 answer (#3) carried operationId ${id}, already given by an earlier 202 of the observed traffic`, exchanges: [3] }]);
+    expect(result.count).toBe(1);
+    expect(j.traffic().operations).toMatchObject({ accepted: 2, open: 0 });
+  });
+
+  it('keeps following the first operation when a 202 gives its id again while it runs, and judges the second alone', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const id = randomUUID();
+    j.add(b.post('apply', { status: 202, body: { operationId: id }, requestBody: SHOP_DB_SET }));
+    j.add(b.post('apply', { status: 202, body: { operationId: id }, requestBody: CACHE_SET }));
+    expect(j.traffic().operations).toMatchObject({ accepted: 2, open: 1 });
+    j.add(b.read(id, { body: shopDbFinal() }));
+    expect(j.traffic().operations).toMatchObject({ open: 0, ended: { final: 1 } });
+    expect(statusOf(j, 'accepted.operation-id-unique')).toBe('fail');
+    expect(statusOf(j, 'final.results-match-changes')).toBe('pass');
+  });
+});
+
+describe('the streaming judge counts the calls by how they were answered', () => {
+  it('counts calls answered neither 200 nor 202 among the calls, in the reason a rule was not applicable', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    j.add(b.post('plan', { status: 500, body: 'boom', contentType: 'text/plain', requestBody: SHOP_DB_SET }));
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: CACHE_SET }));
+    const stable = j.results().find((r) => r.id === 'operation.final-stable')!;
+    expect(stable.status).toBe('not-applicable');
+    expect(stable.message).toMatch(/every plan and apply call answered 200 or 202 was answered 200 at once \(2 of 3 calls; the other one got another status or no answer\)/);
+  });
+
+  it('leaves a body that is no change set out of the calls counted', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    j.add(b.post('plan', { status: 400, body: { error: 'bad' }, requestBody: '{"changes": []}' }));
+    expect(j.results().find((r) => r.id === 'operation.final-stable')!.message).toMatch(/the one plan or apply call was answered 200 at once/);
   });
 });
