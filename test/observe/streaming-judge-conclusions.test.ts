@@ -346,3 +346,21 @@ describe('the streaming judge counts the calls by how they were answered', () =>
     expect(j.results().find((r) => r.id === 'operation.final-stable')!.message).toMatch(/the one plan or apply call was answered 200 at once/);
   });
 });
+
+describe('the streaming judge remembers the latest operations that ended in a final answer', () => {
+  it('judges a read after the final answer of any of the latest 256 as one, and a read of an older one as a read it does not follow', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const ids = Array.from({ length: 257 }, () => randomUUID());
+    for (const id of ids) {
+      j.add(b.post('plan', { status: 202, body: { operationId: id }, requestBody: SHOP_DB_SET }));
+      j.add(b.read(id, { body: shopDbFinal() }));
+    }
+    j.add(b.read(ids[1]!, { body: IN_PROGRESS }));
+    expect(statusOf(j, 'operation.no-in-progress-after-final')).toBe('fail');
+    expect(j.traffic().unattachedReads).toBe(0);
+    j.add(b.read(ids[0]!, { body: IN_PROGRESS }));
+    expect(j.traffic().unattachedReads).toBe(1);
+    expect(j.ruleCounts()['operation.no-in-progress-after-final']).toEqual({ exercised: 1, held: 0, broken: 1 });
+  });
+});
