@@ -364,3 +364,43 @@ describe('the streaming judge remembers the latest operations that ended in a fi
     expect(j.ruleCounts()['operation.no-in-progress-after-final']).toEqual({ exercised: 1, held: 0, broken: 1 });
   });
 });
+
+describe('the streaming judge hands its evidence in the order of the traffic', () => {
+  it('orders the exchanges of cases kept as their operations ended by their place in the observation', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const partial = { ...IN_PROGRESS, results: [{ id: 'shop-db', environment: 'test', outcome: 'succeeded', description: 'done' }] };
+    const first = randomUUID();
+    const second = randomUUID();
+    j.add(b.post('apply', { status: 202, body: { operationId: first }, requestBody: SHOP_DB_SET }));
+    j.add(b.post('apply', { status: 202, body: { operationId: second }, requestBody: SHOP_DB_SET }));
+    j.add(b.read(second, { body: partial }));
+    j.add(b.read(second, { body: shopDbFinal() }));
+    j.add(b.read(first, { body: partial }));
+    j.add(b.read(first, { body: shopDbFinal() }));
+    expect(j.evidence.exchanges.map((e) => e.seq)).toEqual([2, 3, 4, 1, 5, 6]);
+    const snapshot = j.snapshot();
+    expect(snapshot.evidence.exchanges.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(snapshot.evidence.events.map((e) => (e.type === 'poll-ended' ? e.operationId : e.type))).toEqual([second, first]);
+    // A copy: what the caller does with it leaves the judge's evidence as it was.
+    snapshot.evidence.events.pop();
+    snapshot.evidence.exchanges.pop();
+    expect(j.evidence.events).toHaveLength(2);
+    expect(j.evidence.exchanges).toHaveLength(6);
+  });
+});
+
+describe('the streaming judge holds an id answered nothing but 5xx against reads of known operations only', () => {
+  const POLL = 10_000;
+
+  it('does not take a call answered meanwhile for proof that reads were answered', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    j.add(b.post('apply', { at: 0, status: 202, body: { operationId: randomUUID() }, requestBody: SHOP_DB_SET }));
+    for (const at of [10, POLL, 2 * POLL]) {
+      j.add(b.read('not-a-uuid', { at, status: 500, body: 'boom', contentType: 'text/plain' }));
+      if (at < 2 * POLL) j.add(b.post('plan', { at: at + 100, status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    }
+    expect(statusOf(j, 'operation.malformed-id')).toBe('not-exercised');
+  });
+});
