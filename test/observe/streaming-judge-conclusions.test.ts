@@ -310,6 +310,9 @@ describe('the streaming judge finds an operationId given again across the traffi
     expect(result.evidence).toEqual([{ note: `the 202 answer (#3) carried operationId ${id}, already given by an earlier 202 of the observed traffic`, exchanges: [3] }]);
     expect(result.count).toBe(1);
     expect(j.traffic().operations).toMatchObject({ accepted: 2, open: 0 });
+    // Only the rule about ids judged across the traffic is broken by the id given again: the 202 itself is fine.
+    expect(statusOf(j, 'accepted.only-operation-id')).toBe('pass');
+    expect(statusOf(j, 'answer.status')).toBe('pass');
   });
 
   it('keeps following the first operation when a 202 gives its id again while it runs, and judges the second alone', () => {
@@ -336,6 +339,15 @@ describe('the streaming judge counts the calls by how they were answered', () =>
     const stable = j.results().find((r) => r.id === 'operation.final-stable')!;
     expect(stable.status).toBe('not-applicable');
     expect(stable.message).toMatch(/every plan and apply call answered 200 or 202 was answered 200 at once \(2 of 3 calls; the other one got another status or no answer\)/);
+  });
+
+  it('counts a call that got no answer among the calls, answered neither way', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    j.add(b.post('apply', { error: { kind: 'reset', message: 'socket hang up' }, requestBody: SHOP_DB_SET }));
+    expect(j.traffic().byTag).toEqual({ plan: 1, apply: 1, poll: 0 });
+    expect(j.results().find((r) => r.id === 'operation.final-stable')!.message).toMatch(/\(1 of 2 calls; the other one got another status or no answer\)/);
   });
 
   it('leaves a body that is no change set out of the calls counted', () => {

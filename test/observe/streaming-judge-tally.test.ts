@@ -59,6 +59,8 @@ describe('the tally of a rule judged on many slices of traffic', () => {
       expect(told.message).toBe('2 of 3 situations observed broke it; the first: the first break');
       expect(told.count).toBe(2);
       expect(tally.counts()[rule.id]).toEqual({ exercised: 3, held: 1, broken: 2 });
+      // Both broken cases are kept whole, the one that only warned too.
+      expect(tally.evidence.exchanges.map((e) => e.seq)).toEqual([3, 4, 5, 6]);
     }
   });
 
@@ -142,7 +144,7 @@ describe('the tally of a rule judged on many slices of traffic', () => {
 
   it('says why a rule was not exercised by the latest slice that held a call, or by any slice when none did', () => {
     const tally = new RuleTally(false);
-    expect(resultFor(tally, MUST.id)).toMatchObject({ status: 'not-exercised', message: NEVER_HAD, evidence: [] });
+    expect(resultFor(tally, MUST.id)).toMatchObject({ status: 'not-exercised', message: 'the observed traffic never had this situation', evidence: [] });
     tally.add([result(MUST.id, 'not-exercised', 'only a read')], slice(), false);
     expect(resultFor(tally, MUST.id).message).toBe(`${NEVER_HAD} (only a read)`);
     tally.add([result(MUST.id, 'not-exercised', 'another read')], slice(3), false);
