@@ -65,6 +65,8 @@ describe('what the streaming judge reads of a POST body as a change set', () => 
     const named = (kind: string, type: string): string => seenChangeSet(JSON.stringify({ kind, type, changes }), '/changes').name.replace(/-[0-9a-f]{12}$/, '');
     expect(named('my kind', '../pg v2')).toBe('my-kind-..-pg-v2');
     expect(named('-x-', '$$')).toBe('x');
+    expect(named('a  b', 'c')).toBe('a-b-c');
+    expect(named('--x', 'y--')).toBe('x-y');
     expect(named('', '')).toBe('change-set');
     expect(named('k'.repeat(60), 't'.repeat(60))).toBe(`${'k'.repeat(60)}-${'t'.repeat(19)}`);
     const resourceType = seenChangeSet(JSON.stringify({ kind: 'my kind', type: '../pg v2', changes }), '/changes').resourceType;
@@ -117,6 +119,15 @@ describe('what the streaming judge reads of a POST body as a change set', () => 
     expect(seenChangeSet(JSON.stringify({ changes: ['a'] }), '/changes').changesError).toBe('a change has no string id and environment');
     expect(seenChangeSet(JSON.stringify({ changes: [null] }), '/changes').changesError).toBe('a change has no string id and environment');
     expect(seenChangeSet(JSON.stringify({ changes: [{ id: 'a', environment: 3 }] }), '/changes').changesError).toBe('a change has no string id and environment');
+    expect(seenChangeSet(JSON.stringify({ changes: [{ id: 3, environment: 'test' }] }), '/changes').changesError).toBe('a change has no string id and environment');
+    // Its kind and type are still told.
+    const typed = seenChangeSet(JSON.stringify({ kind: 'managed-resource', type: 'postgres', changes: [{ id: 'a' }] }), '/changes');
+    expect(typed).toMatchObject({ resourceType: 'managed-resource/postgres', changesError: 'a change has no string id and environment' });
+  });
+
+  it('counts only the actions written as text', () => {
+    const text = JSON.stringify({ changes: [{ id: 'a', environment: 'test', action: 5 }, { id: 'b', environment: 'test', action: 'created' }, { id: 'c', environment: 'test' }] });
+    expect(seenChangeSet(text, '/changes').actions).toEqual(['created']);
   });
 
   it('takes JSON whose changes break the contract for an invalid change set, and a valid one for none', () => {
@@ -130,6 +141,8 @@ describe('what the streaming judge reads of a POST body as a change set', () => 
     expect(bad([])).toBe('invalid-change-set');
     expect(bad([{ ...change, id: '' }])).toBe('invalid-change-set');
     expect(bad([{ ...change, environment: '' }])).toBe('invalid-change-set');
+    expect(bad([{ ...change, id: 3 }])).toBe('invalid-change-set');
+    expect(bad([{ ...change, environment: ['test'] }])).toBe('invalid-change-set');
     expect(bad([{ ...change, action: 'renamed' }])).toBe('invalid-change-set');
     expect(bad([{ id: 'shop-db', environment: 'test' }])).toBe('invalid-change-set');
     expect(bad([{ ...change, properties: [] }])).toBe('invalid-change-set');
