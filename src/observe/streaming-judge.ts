@@ -8,7 +8,7 @@ import { Transcript } from '../transcript/transcript.js';
 import { acceptedOperationId, isFinalAnswer, isTransient, outcomeOf } from '../transcript/views.js';
 import { unexpectedAnswer } from '../poller/unexpected-answer.js';
 import type { ObservedExchange } from './recorder.js';
-import { RuleTally } from './rule-tally.js';
+import { countOf, RuleTally } from './rule-tally.js';
 import type { RuleCount, TrafficSeen } from '../core/observation.js';
 import { seenChangeSet, type SeenChangeSet } from './seen-change-set.js';
 import type { AnswerWays } from '../rules/support/answer-ways.js';
@@ -161,11 +161,7 @@ export class StreamingJudge {
   /** How often each rule was exercised, held and broken. */
   ruleCounts(results: readonly RuleResult[] = this.results()): Record<string, RuleCount> {
     const counts = this.tally.counts();
-    for (const result of results) {
-      if (!isJudgedOnce(result.id)) continue;
-      const exercised = result.status === 'pass' || result.status === 'fail' || result.status === 'warn' || result.status === 'advice' ? 1 : 0;
-      counts[result.id] = { exercised, held: result.status === 'pass' ? 1 : 0, broken: exercised && result.status !== 'pass' ? 1 : 0 };
-    }
+    for (const result of results) if (isJudgedOnce(result.id)) counts[result.id] = countOf(result.status);
     return counts;
   }
 
