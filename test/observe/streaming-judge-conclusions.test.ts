@@ -213,8 +213,10 @@ describe('the streaming judge tells what it saw as it goes', () => {
     j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
     j.add(b.post('plan', { status: 500, body: 'boom', contentType: 'text/plain', requestBody: SHOP_DB_SET }));
     j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: CACHE_SET }));
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
     expect(heard.map((changeSet) => changeSet.text)).toEqual([SHOP_DB_SET, CACHE_SET]);
-    expect(j.ruleCounts()['answer.status']).toEqual({ exercised: 3, held: 2, broken: 1 });
+    expect(j.traffic().distinctChangeSets).toBe(2);
+    expect(j.ruleCounts()['answer.status']).toEqual({ exercised: 4, held: 3, broken: 1 });
   });
 
   it('hands each judged slice and its results to the listener, and goes on judging when the listener throws', () => {

@@ -137,6 +137,21 @@ describe('the streaming judge keeps no event a slice did not have', () => {
   });
 });
 
+describe('the streaming judge keeps how a call sent again ended', () => {
+  it('keeps the end of the apply sent again in the evidence of apply.idempotent', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    const first = randomUUID();
+    j.add(b.post('apply', { at: 0, status: 202, body: { operationId: first }, requestBody: SHOP_DB_SET }));
+    j.add(b.read(first, { at: 10, body: shopDbFinal() }));
+    const again = randomUUID();
+    j.add(b.post('apply', { at: 100, status: 202, body: { operationId: again }, requestBody: SHOP_DB_SET }));
+    j.add(b.read(again, { at: 110, body: shopDbFinal('failed') }));
+    expect(statusOf(j, 'apply.idempotent')).toBe('fail');
+    expect(j.snapshot().evidence.events).toContainEqual(expect.objectContaining({ type: 'poll-ended', operationId: again, reason: 'final' }));
+  });
+});
+
 describe('the streaming judge judges by the rules selected', () => {
   it('reports a rule skipped as skipped, however the traffic broke it', () => {
     const j = judge({ skip: ['operation.no-in-progress-after-final', 'answer.status'] });
