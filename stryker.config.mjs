@@ -1,5 +1,5 @@
 // @ts-check
-// Mutation testing of the rule judges: `npm run mutation` (not part of `npm test`).
+// Mutation testing of the judges (the rules and the observer's streaming judge): `npm run mutation` (not part of `npm test`).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 const config = {
   testRunner: 'vitest',
