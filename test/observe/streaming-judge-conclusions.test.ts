@@ -317,6 +317,17 @@ describe('the streaming judge finds an operationId given again across the traffi
     expect(statusOf(j, 'answer.status')).toBe('pass');
   });
 
+  it("tells the listener the 202 giving an id again failed the rule, as the rule's level says", () => {
+    const told: string[] = [];
+    const j = judge({ onJudged: (results) => told.push(...results.filter((r) => r.id === 'accepted.operation-id-unique').map((r) => r.status)) });
+    const b = new TranscriptBuilder();
+    const id = randomUUID();
+    j.add(b.post('apply', { status: 202, body: { operationId: id }, requestBody: SHOP_DB_SET }));
+    j.add(b.read(id, { body: shopDbFinal() }));
+    j.add(b.post('apply', { status: 202, body: { operationId: id }, requestBody: CACHE_SET }));
+    expect(told).toEqual(['pass', 'fail']);
+  });
+
   it('keeps following the first operation when a 202 gives its id again while it runs, and judges the second alone', () => {
     const j = judge();
     const b = new TranscriptBuilder();
