@@ -1,5 +1,5 @@
 // @ts-check
-// Mutation testing of the rule judges: `npm run mutation` (not part of `npm test`).
+// Mutation testing of the judges (the rules and the observer's streaming judge): `npm run mutation` (not part of `npm test`).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 const config = {
   testRunner: 'vitest',
@@ -8,6 +8,14 @@ const config = {
     'src/rules/**/*.ts',
     'src/transcript/views.ts',
     'src/transcript/situations.ts',
+    // The observer's streaming judge and the helpers that decide what it judges, and with what.
+    'src/observe/streaming-judge.ts',
+    'src/observe/rule-tally.ts',
+    'src/observe/change-set-repeats.ts',
+    'src/observe/retried-sends.ts',
+    'src/observe/unattached-reads.ts',
+    'src/observe/seen-change-set.ts',
+    'src/observe/classify.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

@@ -13,11 +13,11 @@ class HandBuiltFirst extends BaseSequencer {
   }
 }
 
-// The tests Stryker runs against each mutant of the rule judges: the rule tests only, which are pure
-// (no servers, no clock).
+// The tests Stryker runs against each mutant of the judges: the rule tests and the streaming judge's unit
+// tests, which are pure (no servers, no clock, no files).
 export default defineConfig({
   test: {
-    include: ['test/rules/**/*.test.ts'],
+    include: ['test/rules/**/*.test.ts', 'test/observe/streaming-judge*.test.ts'],
     testTimeout: 60_000,
     sequence: { sequencer: HandBuiltFirst },
   },

@@ -15,6 +15,11 @@ const EVIDENCE_PER_CASE = 5;
 /** The statuses of a rule that did not hold (waived ones included: they did not hold either). */
 const BROKEN = new Set<RuleStatus>(['fail', 'warn', 'advice', 'waived']);
 
+/** What one judgement of a rule adds to its counts: a pass held, a status that did not hold broke it, the rest exercised nothing. */
+export function countOf(status: RuleStatus): RuleCount {
+  if (status === 'pass') return { exercised: 1, held: 1, broken: 0 };
+  return BROKEN.has(status) ? { exercised: 1, held: 0, broken: 1 } : { exercised: 0, held: 0, broken: 0 };
+}
 
 interface Entry extends RuleCount {
   rule: Rule;

@@ -8,7 +8,7 @@ import { Transcript } from '../transcript/transcript.js';
 import { acceptedOperationId, isFinalAnswer, isTransient, outcomeOf } from '../transcript/views.js';
 import { unexpectedAnswer } from '../poller/unexpected-answer.js';
 import type { ObservedExchange } from './recorder.js';
-import { RuleTally } from './rule-tally.js';
+import { countOf, RuleTally } from './rule-tally.js';
 import type { RuleCount, TrafficSeen } from '../core/observation.js';
 import { seenChangeSet, type SeenChangeSet } from './seen-change-set.js';
 import type { AnswerWays } from '../rules/support/answer-ways.js';
@@ -54,7 +54,10 @@ interface OpenOperation {
 
 /** Rules judged once for the whole observation, not per operation: the registration is one document. */
 const JUDGED_ONCE: ReadonlySet<string> = new Set(registrationRuleIds());
-const isJudgedOnce = (id: string): boolean => JUDGED_ONCE.has(id);
+/** Whether a rule is one of those judged once for the whole observation. */
+function isJudgedOnce(id: string): boolean {
+  return JUDGED_ONCE.has(id);
+}
 /** Conclusions kept for the report: the operations that did not end in a final answer, the most recent few. */
 const CONCLUSIONS_KEPT = 50;
 /** Operations that ended in a final answer, remembered so that a read of theirs after it is judged as one. */
@@ -161,11 +164,7 @@ export class StreamingJudge {
   /** How often each rule was exercised, held and broken. */
   ruleCounts(results: readonly RuleResult[] = this.results()): Record<string, RuleCount> {
     const counts = this.tally.counts();
-    for (const result of results) {
-      if (!isJudgedOnce(result.id)) continue;
-      const exercised = result.status === 'pass' || result.status === 'fail' || result.status === 'warn' || result.status === 'advice' ? 1 : 0;
-      counts[result.id] = { exercised, held: result.status === 'pass' ? 1 : 0, broken: exercised && result.status !== 'pass' ? 1 : 0 };
-    }
+    for (const result of results) if (isJudgedOnce(result.id)) counts[result.id] = countOf(result.status);
     return counts;
   }
 
@@ -243,21 +242,27 @@ export class StreamingJudge {
   }
 
   private read(read: Exchange): void {
-    const op = read.operationId === undefined ? undefined : this.open.get(read.operationId);
-    const ended = op || read.operationId === undefined ? undefined : this.ended.get(read.operationId);
-    if (!op && !isTransient(read)) this.retried.answered([read], false);
+    const id = read.operationId;
+    const op = id === undefined ? undefined : this.open.get(id);
+    if (op) {
+      this.follow(op, read);
+      return;
+    }
+    if (!isTransient(read)) this.retried.answered([read], false);
+    const ended = id === undefined ? undefined : this.ended.get(id);
     if (ended) {
       // The control plane read again after the final answer (it lost that answer, say): judged as a read after it.
       const again: Exchange = { ...read, tag: 'read-after-final', changeSet: ended.changeSet.name };
       this.judge([ended.post, ended.final, again], [], ended.changeSet, undefined, AFTER_FINAL_RULES);
       return;
     }
-    if (!op) {
-      this.seen.unattachedReads += 1;
-      const tagged = this.unattachedReads.tagged(read, (key) => this.idsSeen.has(key));
-      if (tagged) this.judgeUnattached(tagged);
-      return;
-    }
+    this.seen.unattachedReads += 1;
+    const tagged = this.unattachedReads.tagged(read, (key) => this.idsSeen.has(key));
+    if (tagged) this.judgeUnattached(tagged);
+  }
+
+  /** A read of an operation followed: kept with it, and the end of its following when the control plane would stop there. */
+  private follow(op: OpenOperation, read: Exchange): void {
     op.reads.push({ ...read, changeSet: op.changeSet.name });
     if (!isTransient(read)) this.retried.answered([op.post, read], true);
     if (read.response && isFinalAnswer(read)) this.close(op, 'final', read.endedAt);
