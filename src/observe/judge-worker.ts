@@ -4,7 +4,6 @@
  * when imported on any other thread.
  */
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { lowerThisThreadsPriority } from '../core/thread-priority.js';
 import { messageOf } from '../errors.js';
 import { withParsedBody } from '../transcript/stored-response.js';
 import type { FromJudgeWorker, JudgeWorkerData, ToJudgeWorker } from './judge-worker-messages.js';
@@ -19,11 +18,6 @@ const TELL_EVERY = 256;
  * a steady flow does not wake the proxy's thread once or twice for each exchange it passed on.
  */
 export const TELL_AFTER_MS = 50;
-/**
- * The judges' niceness: when the traffic and the judges both want the CPU, the traffic gets it; judging waits,
- * within the backlog's bounds, and catches up when the traffic leaves a moment.
- */
-const JUDGES_NICENESS = 10;
 
 function serve(port: MessagePort, data: JudgeWorkerData): void {
   const post = (message: FromJudgeWorker): void => port.postMessage(message);
@@ -101,6 +95,5 @@ function serve(port: MessagePort, data: JudgeWorkerData): void {
 }
 
 if (!isMainThread && parentPort && (workerData as { judgeWorker?: JudgeWorkerData } | null)?.judgeWorker) {
-  lowerThisThreadsPriority(JUDGES_NICENESS);
   serve(parentPort, (workerData as { judgeWorker: JudgeWorkerData }).judgeWorker);
 }
