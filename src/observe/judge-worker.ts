@@ -17,7 +17,7 @@ const TELL_EVERY = 256;
  * How long taken exchanges and news wait, at most, before the proxy's thread is told: one word for many, so that
  * a steady flow does not wake the proxy's thread once or twice for each exchange it passed on.
  */
-export const TELL_AFTER_MS = 50;
+const TELL_AFTER_MS = 50;
 
 function serve(port: MessagePort, data: JudgeWorkerData): void {
   const post = (message: FromJudgeWorker): void => port.postMessage(message);

@@ -6,7 +6,8 @@ import type { Millis } from '../core/time.js';
 import { OutputError } from '../errors.js';
 import { redactExchanges } from '../report/redact-transcript.js';
 import { SecretMask } from '../report/secret-mask.js';
-import { STREAMED_TRANSCRIPT_FORMAT, stored, streamedLine, type StreamedRecord, type StreamedTranscriptHeader } from '../transcript/transcript-file.js';
+import { STREAMED_TRANSCRIPT_FORMAT, streamedLine, type StreamedRecord, type StreamedTranscriptHeader } from '../transcript/transcript-file.js';
+import { withoutParsedBody } from '../transcript/stored-response.js';
 import type { ObserveConfig } from '../config/observe-config.js';
 import type { ObservedExchange } from './recorder.js';
 
@@ -84,13 +85,13 @@ export class TranscriptStream {
       this.sweepBefore();
       this.seq += 1;
       const numbered = { ...exchange, seq: this.seq };
-      if (this.secrets.showSecrets) return this.line({ exchange: stored(numbered) });
+      if (this.secrets.showSecrets) return this.line({ exchange: withoutParsedBody(numbered) });
       if (++this.learnt > LEARNT_PER_MASK) {
         this.mask = this.freshMask();
         this.learnt = 1;
       }
       this.mask.learnExchanges([numbered]);
-      this.line({ exchange: stored(redactExchanges([numbered], this.placeholder)[0]!) });
+      this.line({ exchange: withoutParsedBody(redactExchanges([numbered], this.placeholder)[0]!) });
     });
   }
 

@@ -28,17 +28,9 @@ export interface TranscriptFile {
   events: TranscriptEvent[];
 }
 
-export function stored(exchange: Exchange): StoredExchange {
-  return withoutParsedBody(exchange);
-}
-
-function restored(exchange: StoredExchange): Exchange {
-  return withParsedBody(exchange);
-}
-
 /** The text of a transcript file: what `writeTranscriptFile` writes and `readTranscriptFile` reads. */
 export function transcriptFileText(exchanges: readonly Exchange[], events: readonly TranscriptEvent[], context: JudgeContext): string {
-  const file: TranscriptFile = { format: TRANSCRIPT_FORMAT, context, exchanges: exchanges.map(stored), events: [...events] };
+  const file: TranscriptFile = { format: TRANSCRIPT_FORMAT, context, exchanges: exchanges.map((exchange) => withoutParsedBody(exchange)), events: [...events] };
   return `${JSON.stringify(file)}\n`;
 }
 
@@ -58,7 +50,7 @@ export async function writeTranscriptFile(
 }
 
 function* storedEach(exchanges: Iterable<Exchange>): Generator<StoredExchange> {
-  for (const exchange of exchanges) yield stored(exchange);
+  for (const exchange of exchanges) yield withoutParsedBody(exchange);
 }
 
 
@@ -177,7 +169,7 @@ class TranscriptPieces {
     if (!isObject(value) || !isObject(value.request) || typeof value.sentAt !== 'number' || typeof value.endedAt !== 'number' || (value.response !== undefined && !isObject(value.response))) {
       throw this.notTranscript(`the exchange ${where} is no exchange`);
     }
-    const exchange = restored(value as unknown as StoredExchange);
+    const exchange: Exchange = withParsedBody(value as unknown as StoredExchange);
     // Numbered in the file's order when the writer left it out.
     return typeof exchange.seq === 'number' ? exchange : { ...exchange, seq: this.exchanges };
   }

@@ -9,11 +9,11 @@ import {
   readTranscriptFile,
   readTranscriptPieces,
   STREAMED_TRANSCRIPT_FORMAT,
-  stored,
   streamedLine,
   transcriptFileText,
   type TranscriptPiece,
 } from '../../src/transcript/transcript-file.js';
+import { withoutParsedBody } from '../../src/transcript/stored-response.js';
 import { TranscriptScanner, TranscriptSyntaxError, type ScannedValue } from '../../src/transcript/transcript-scanner.js';
 import { context, IN_PROGRESS, OP_ID, T0, TranscriptBuilder } from '../support/transcript-builder.js';
 
@@ -46,7 +46,7 @@ function scanned(text: string, size: number): ScannedValue[] {
 /** A streamed transcript of the builder's exchanges, as an observer writes one. */
 function streamedText(b: TranscriptBuilder, end = true): string {
   const header = streamedLine({ format: STREAMED_TRANSCRIPT_FORMAT, source: 'proxy', url: 'http://127.0.0.1:8080', changesPointer: '/changes', context: { ...context(), changeSets: undefined } as never });
-  return header + b.transcript.exchanges.map((exchange) => streamedLine({ exchange: stored(exchange) })).join('') + (end ? streamedLine({ end: T0 + 40 }) : '');
+  return header + b.transcript.exchanges.map((exchange) => streamedLine({ exchange: withoutParsedBody(exchange) })).join('') + (end ? streamedLine({ end: T0 + 40 }) : '');
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ConfigError> {
