@@ -223,7 +223,8 @@ function fitted(lines: readonly string[], width: number | undefined): string[] {
   if (width === undefined) return [...lines];
   // An exchange is one entry of several lines.
   return lines.flatMap((entry) => entry.split('\n')).flatMap((line) => {
-    if (styledWidth(line) <= width || COMMAND_LINE.test(line)) return [line];
+    // A command's label may be styled (a property's `repeat:` is dimmed): it is known by its text.
+    if (styledWidth(line) <= width || COMMAND_LINE.test(line.replace(/\u001b\[\d*m/g, ''))) return [line];
     const indent = /^ */.exec(line.replace(/\u001b\[\d*m/g, ''))![0];
     return wrapColumns(line, width, indent + WRAP_INDENT);
   });

@@ -76,6 +76,18 @@ describe('properties in the reports', () => {
     expect(text.indexOf('Properties')).toBeLessThan(text.search(/^\d+ passed, /m));
   });
 
+  it('leave a failed property\'s repeat and replay commands whole on a narrow terminal, in colour too: wrapped, they would paste as several commands', () => {
+    const text = renderSummary(sampleOutcome({ properties: [failed('failed')] }), {
+      color: true,
+      columns: 60,
+      invocation: ['run', '--url', 'http://127.0.0.1:8080', '--seed', '5'],
+    });
+    const rows = text.split('\n').map((row) => row.replace(/\u001b\[\d*m/g, ''));
+    const repeat = rows.slice(rows.findIndex((row) => row.startsWith('Properties'))).find((row) => row.trim().startsWith('repeat: curl'));
+    expect(repeat).toMatch(/^ *repeat: curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:8080\/apply' .*--data-binary/);
+    expect(rows.find((row) => row.trim().startsWith('replay:'))).toBe('  replay: provisioner-conformance run --url http://127.0.0.1:8080 --property property/generated-plans --seed 1234 --path 4:0:2');
+  });
+
   it('count candidates tried while shrinking apart, and never call a property that got no case passed', () => {
     const shrunk: PropertyResult = { ...failed('failed'), numRuns: 99, shrinkRuns: 79 };
     const starved: PropertyResult = { ...PASSED, name: 'property/model-based-runs', numRuns: 0, message: 'got no case' };
