@@ -4,8 +4,9 @@
  * process of its own, and a control plane written here that plans, applies and polls every 202 until its final
  * answer, at a steady rate with bursts.
  *
- * 1. Latency: the same load, in turns of ten seconds, sent straight to the provisioner and through the observer;
- *    what the observer adds at p50 and p99, and how many calls through it failed at the transport level.
+ * 1. Latency: the same load, in turns of ten seconds, sent straight to the provisioner, through a bare TCP relay
+ *    (the yardstick: what any hop through a process of its own costs here) and through the observer; what the
+ *    relay and the observer add at p50 and p99, and how many calls through the observer failed at the transport level.
  * 2. Memory: a long observation at a higher rate; the observer's RSS and peak RSS (from /proc, its process
  *    alone) at checkpoints, and how much it grew once warm.
  *
@@ -42,7 +43,12 @@ interface Child {
 
 /** Starts the kit's command line and waits for the line that names its URL (`serve` prints it on stdout, `observe` on stderr). */
 async function startCli(args: string[]): Promise<Child> {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return startNode([CLI, ...args]);
+}
+
+/** Starts a Node program and waits for the line that names its URL. */
+async function startNode(args: string[]): Promise<Child> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((done, fail) => {
     for (const stream of [child.stdout!, child.stderr!]) {
       createInterface({ input: stream }).on('line', (line) => {
@@ -51,12 +57,12 @@ async function startCli(args: string[]): Promise<Child> {
         if (url) done({ process: child, url });
       });
     }
-    child.once('exit', (code) => fail(new Error(`${args[0]} ended (exit ${code}) before it printed its URL`)));
+    child.once('exit', (code) => fail(new Error(`${args.join(' ')} ended (exit ${code}) before it printed its URL`)));
   });
 }
 
-async function stopCli(child: Child): Promise<void> {
-  if (child.process.exitCode !== null) return;
+async function stopChild(child: Child): Promise<void> {
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
   child.process.kill('SIGTERM');
   await once(child.process, 'exit');
 }
@@ -192,33 +198,38 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-async function latency(provisioner: Child, observer: Child): Promise<void> {
-  console.log(`latency: ${LATENCY_RATE} calls/s (plans, applies, reads of every 202 each ${POLL_MS} ms) and ${BURST} plans at once every ${BURST_EVERY_MS / 1000} s; ${TURNS} turns of ${TURN_SECONDS} s straight and through the observer`);
-  const samples = { direct: [] as number[], observed: [] as number[] };
+async function latency(provisioner: Child, relay: Child, observer: Child): Promise<void> {
+  console.log(`latency: ${LATENCY_RATE} calls/s (plans, applies, reads of every 202 each ${POLL_MS} ms) and ${BURST} plans at once every ${BURST_EVERY_MS / 1000} s; ${TURNS} turns of ${TURN_SECONDS} s straight, through a bare TCP relay and through the observer`);
+  const paths = [
+    ['straight', provisioner.url],
+    ['through a bare relay', relay.url],
+    ['through observe', observer.url],
+  ] as const;
+  const samples = new Map<string, number[]>(paths.map(([name]) => [name, []]));
   let errors = 0;
   const codes = new Map<string, number>();
   const plane = new ControlPlane(provisioner.url);
   // A first turn through each warms connections, the JIT and the judges' schemas; it is not counted.
   for (const turn of ['warm', ...Array.from({ length: TURNS }, (_, i) => String(i + 1))]) {
-    for (const [path, url] of [['direct', provisioner.url], ['observed', observer.url]] as const) {
+    for (const [name, url] of paths) {
       plane.retarget(url);
       const end = performance.now() + TURN_SECONDS * 1000;
       await plane.drive(LATENCY_RATE, () => performance.now() >= end);
       if (turn === 'warm') continue;
-      samples[path].push(...plane.times);
-      if (path === 'observed') errors += plane.transportErrors;
-      for (const [code, count] of plane.errorCodes) codes.set(`${path} ${code}`, (codes.get(`${path} ${code}`) ?? 0) + count);
+      samples.get(name)!.push(...plane.times);
+      if (url === observer.url) errors += plane.transportErrors;
+      for (const [code, count] of plane.errorCodes) codes.set(`${name} ${code}`, (codes.get(`${name} ${code}`) ?? 0) + count);
     }
   }
   plane.close();
-  const direct = [...samples.direct].sort((a, b) => a - b);
-  const observed = [...samples.observed].sort((a, b) => a - b);
-  const row = (name: string, sorted: number[]): string => `  ${name.padEnd(18)} n=${String(sorted.length).padStart(6)}  p50 ${percentile(sorted, 50).toFixed(2).padStart(6)} ms  p99 ${percentile(sorted, 99).toFixed(2).padStart(6)} ms`;
-  console.log(row('straight', direct));
-  console.log(row('through observe', observed));
-  const addedP50 = percentile(observed, 50) - percentile(direct, 50);
-  const addedP99 = percentile(observed, 99) - percentile(direct, 99);
-  console.log(`  the observer adds ${addedP50.toFixed(2)} ms at p50 (goal ≤ 0.30) and ${addedP99.toFixed(2)} ms at p99 (goal ≤ 2.00); transport errors through it: ${errors}${codes.size > 0 ? ` (${[...codes].map(([code, count]) => `${code} ×${count}`).join(', ')})` : ''}`);
+  const sorted = new Map([...samples].map(([name, times]) => [name, times.sort((a, b) => a - b)]));
+  for (const [name] of paths) {
+    const times = sorted.get(name)!;
+    console.log(`  ${name.padEnd(22)} n=${String(times.length).padStart(6)}  p50 ${percentile(times, 50).toFixed(2).padStart(6)} ms  p99 ${percentile(times, 99).toFixed(2).padStart(6)} ms`);
+  }
+  const added = (name: string, p: number): number => percentile(sorted.get(name)!, p) - percentile(sorted.get('straight')!, p);
+  console.log(`  the bare relay adds ${added('through a bare relay', 50).toFixed(2)} ms at p50 and ${added('through a bare relay', 99).toFixed(2)} ms at p99: the floor of any proxy in a process of its own here`);
+  console.log(`  the observer adds ${added('through observe', 50).toFixed(2)} ms at p50 (goal ≤ 0.30) and ${added('through observe', 99).toFixed(2)} ms at p99 (goal ≤ 2.00); transport errors through it: ${errors}${codes.size > 0 ? ` (${[...codes].map(([code, count]) => `${code} ×${count}`).join(', ')})` : ''}`);
 }
 
 /** What the observer's report says it judged: a judge that fell behind refuses exchanges, and its verdict is an error. */
@@ -254,7 +265,7 @@ async function memory(provisioner: Child): Promise<void> {
   const warm = rss[Math.floor(rss.length / 3)] ?? NaN;
   const last = rss.at(-1) ?? NaN;
   console.log(`  peak RSS ${peak.toFixed(0)} MB (goal ≤ 200); from a third of the way (${warm.toFixed(0)} MB) to the end (${last.toFixed(0)} MB): ${(last - warm >= 0 ? '+' : '')}${(last - warm).toFixed(0)} MB; transport errors: ${plane.transportErrors}`);
-  await stopCli(observer);
+  await stopChild(observer);
   console.log(`  ${judgedOf(reportPath, plane.exchanges)}`);
   rmSync(folder, { recursive: true, force: true });
 }
@@ -263,14 +274,17 @@ async function main(): Promise<void> {
   // Operations are forgotten 10 s after their work ended, so that the provisioner's own store stays small: the
   // reference counts its operations on every call, and at a deadline of minutes it, not the observer, would slow down.
   const provisioner = await startCli(['serve', '--port', '0', '--mode', 'mixed', '--work', 'PT0.3S', '--max-operations', '1000000', '--max-operation-duration', 'PT10S']);
+  const relay = await startNode([resolve(import.meta.dirname, 'support', 'bare-relay.js'), provisioner.url]);
   const observer = await startCli(['observe', '--upstream', provisioner.url]);
   try {
-    await latency(provisioner, observer);
-    await stopCli(observer);
+    await latency(provisioner, relay, observer);
+    await stopChild(relay);
+    await stopChild(observer);
     await memory(provisioner);
   } finally {
-    await stopCli(observer);
-    await stopCli(provisioner);
+    await stopChild(relay);
+    await stopChild(observer);
+    await stopChild(provisioner);
   }
 }
 
