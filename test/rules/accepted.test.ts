@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { acceptedBody, acceptedOnlyOperationId, acceptedOperationIdRandom, acceptedOperationIdUnique, acceptedOperationIdUuid } from '../../src/rules/catalog/accepted.js';
+import { acceptedBody, acceptedOnlyOperationId, acceptedOperationIdRandom, acceptedOperationIdUnique, acceptedOperationIdUuid, RULES } from '../../src/rules/catalog/accepted.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+import { theContractsRules } from '../support/contract-rules.js';
+
+theContractsRules(RULES, [
+  ['accepted.body', 'MUST'],
+  ['accepted.only-operation-id', 'SHOULD'],
+  ['accepted.operation-id-uuid', 'MUST'],
+  ['accepted.operation-id-unique', 'MUST'],
+  ['accepted.operation-id-random', 'SHOULD'],
+]);
 
 const OTHER_ID = '0b9e1f7c-2d4a-4c8e-b1f3-7a6d5e4c3b2a';
 const V1_ID = 'c232ab00-9414-11ec-b3c8-9e6bdeced846';

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { answerJson, answerPrompt, answerStatus } from '../../src/rules/catalog/answers.js';
+import { answerJson, answerPrompt, answerStatus, RULES } from '../../src/rules/catalog/answers.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+import { theContractsRules } from '../support/contract-rules.js';
+
+theContractsRules(RULES, [
+  ['answer.status', 'MUST'],
+  ['answer.json', 'MUST'],
+  ['answer.prompt', 'SHOULD'],
+]);
 
 const OTHER_ID = '0b9e1f7c-2d4a-4c8e-b1f3-7a6d5e4c3b2a';
 

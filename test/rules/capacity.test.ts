@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { capacityBurst, mostInFlight } from '../../src/rules/catalog/capacity.js';
+import { capacityBurst, mostInFlight, RULES } from '../../src/rules/catalog/capacity.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { IN_PROGRESS, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+import { theContractsRules } from '../support/contract-rules.js';
+
+theContractsRules(RULES, [
+  ['capacity.burst', 'MUST'],
+]);
 
 const BURST = SITUATION_SUITES.burst;
 const IDS = ['6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b', '0b7e2c44-1d3f-4a9b-8c21-5e6f7a8b9c0d', '9a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d'];

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { durabilitySurvivesRestart } from '../../src/rules/catalog/durability.js';
+import { durabilitySurvivesRestart, RULES } from '../../src/rules/catalog/durability.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { IN_PROGRESS, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+import { theContractsRules } from '../support/contract-rules.js';
+
+theContractsRules(RULES, [
+  ['durability.survives-restart', 'MUST'],
+]);
 
 const RESTART = SITUATION_SUITES.restart;
 const PLAN_ID = '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b';

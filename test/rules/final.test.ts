@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { finalBody, finalOutcomeConsistent, finalResultShape, finalResultsMatchChanges } from '../../src/rules/catalog/final.js';
+import { finalBody, finalOutcomeConsistent, finalResultShape, finalResultsMatchChanges, RULES } from '../../src/rules/catalog/final.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { IN_PROGRESS, OP_ID, SHOP_DB, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+import { theContractsRules } from '../support/contract-rules.js';
+
+theContractsRules(RULES, [
+  ['final.body', 'MUST'],
+  ['final.results-match-changes', 'MUST'],
+  ['final.result-shape', 'MUST'],
+  ['final.outcome-consistent', 'SHOULD'],
+]);
 
 function brokenParts(judgement: Judgement): { seqs: number[][]; notes: string[]; count?: number } {
   if (judgement.outcome !== 'broken') throw new Error(`expected broken, got ${judgement.outcome}: ${judgement.message}`);

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { inputInvalidChangeSet, inputMalformedJson } from '../../src/rules/catalog/input.js';
+import { inputInvalidChangeSet, inputMalformedJson, RULES } from '../../src/rules/catalog/input.js';
 import { judgeRules } from '../../src/rules/index.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context } from '../support/transcript-builder.js';
+import { theContractsRules } from '../support/contract-rules.js';
+
+theContractsRules(RULES, [
+  ['input.malformed-json', 'SHOULD'],
+  ['input.invalid-change-set', 'SHOULD'],
+]);
 
 const FAILED = { outcome: 'failed', description: 'changes must be a non-empty array', results: [] };
 const SUCCEEDED = { outcome: 'succeeded', description: 'Planned nothing.', results: [] };

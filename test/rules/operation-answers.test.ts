@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { operationBody, operationInProgressDescription, operationInProgressResultsEmpty, operationStatus, operationTransientErrors } from '../../src/rules/catalog/operation-answers.js';
+import { operationBody, operationInProgressDescription, operationInProgressResultsEmpty, operationStatus, operationTransientErrors, RULES } from '../../src/rules/catalog/operation-answers.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+import { theContractsRules } from '../support/contract-rules.js';
+
+theContractsRules(RULES, [
+  ['operation.status', 'MUST'],
+  ['operation.transient-errors', 'SHOULD'],
+  ['operation.body', 'MUST'],
+  ['operation.in-progress-results-empty', 'MUST'],
+  ['operation.in-progress-description', 'SHOULD'],
+]);
 
 const HTML_503 = '<html><body><h1>503 Service Unavailable</h1></body></html>';
 

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { operationFinalRetained, operationFinalStable, operationNoInProgressAfterFinal } from '../../src/rules/catalog/operation-final.js';
+import { operationFinalRetained, operationFinalStable, operationNoInProgressAfterFinal, RULES } from '../../src/rules/catalog/operation-final.js';
 import { operationNotLost } from '../../src/rules/catalog/operation-lifecycle.js';
 import { IN_PROGRESS, OP_ID, context, shopDbFinal } from '../support/transcript-builder.js';
 import { accepted, evidenceOf, finished } from './operation-fixtures.js';
+import { theContractsRules } from '../support/contract-rules.js';
+
+theContractsRules(RULES, [
+  ['operation.no-in-progress-after-final', 'MUST'],
+  ['operation.final-stable', 'MUST'],
+  ['operation.final-retained', 'ADVICE'],
+]);
 
 /** A final answer with two results, to show that order and descriptions do not matter. */
 function twoResults(order: 'ab' | 'ba', description: string): Record<string, unknown> {

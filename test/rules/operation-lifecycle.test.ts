@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { operationNotLost, operationWithinMaxDuration } from '../../src/rules/catalog/operation-lifecycle.js';
+import { operationNotLost, operationWithinMaxDuration, RULES } from '../../src/rules/catalog/operation-lifecycle.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
 import { accepted, evidenceOf, finished } from './operation-fixtures.js';
+import { theContractsRules } from '../support/contract-rules.js';
+
+theContractsRules(RULES, [
+  ['operation.not-lost', 'MUST'],
+  ['operation.within-max-duration', 'MUST'],
+]);
 
 describe('operation.not-lost', () => {
   it('holds when no read before the final answer answers 404', () => {

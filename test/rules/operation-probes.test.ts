@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Judgement } from '../../src/rules/types.js';
 import { formatMs } from '../../src/core/duration.js';
-import { operation404Identifiable, operationMalformedId, operationUnknown404 } from '../../src/rules/catalog/operation-probes.js';
+import { operation404Identifiable, operationMalformedId, operationUnknown404, RULES } from '../../src/rules/catalog/operation-probes.js';
 import { IN_PROGRESS, OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+import { theContractsRules } from '../support/contract-rules.js';
+
+theContractsRules(RULES, [
+  ['operation.unknown-404', 'MUST'],
+  ['operation.404-identifiable', 'ADVICE'],
+  ['operation.malformed-id', 'SHOULD'],
+]);
 
 const UNKNOWN_A = '0b7e4c1a-2f3d-4a5b-8c6d-7e8f9a0b1c2d';
 const UNKNOWN_B = '9d8c7b6a-5f4e-4d3c-9b2a-1f0e9d8c7b6a';

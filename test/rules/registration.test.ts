@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { registrationBody, registrationMaxOperationDuration } from '../../src/rules/catalog/registration.js';
+import { registrationBody, registrationMaxOperationDuration, RULES } from '../../src/rules/catalog/registration.js';
 import type { JudgeContext } from '../../src/core/judge-context.js';
 import type { Judgement } from '../../src/rules/types.js';
 import { OP_ID, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+import { theContractsRules } from '../support/contract-rules.js';
+
+theContractsRules(RULES, [
+  ['registration.body', 'MUST'],
+  ['registration.max-operation-duration', 'MUST'],
+]);
 
 const VALID = {
   name: 'postgres-provisioner',

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyIdempotent, applyRepeatWhileRunning, planRepeatable } from '../../src/rules/catalog/repeats.js';
+import { applyIdempotent, applyRepeatWhileRunning, planRepeatable, RULES } from '../../src/rules/catalog/repeats.js';
 import type { Judgement, Rule } from '../../src/rules/types.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { IN_PROGRESS, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
+import { theContractsRules } from '../support/contract-rules.js';
+
+theContractsRules(RULES, [
+  ['apply.idempotent', 'MUST'],
+  ['apply.repeat-while-running', 'SHOULD'],
+  ['plan.repeatable', 'SHOULD'],
+]);
 
 const FIRST_ID = '6f1c2a3e-8b4d-4e5f-9a7b-1c2d3e4f5a6b';
 const REPEAT_ID = '0b7e2c44-1d3f-4a9b-8c21-5e6f7a8b9c0d';
