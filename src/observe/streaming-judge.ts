@@ -14,7 +14,6 @@ import { seenChangeSet, type SeenChangeSet } from './seen-change-set.js';
 import type { AnswerWays } from '../rules/support/answer-ways.js';
 import { ChangeSetRepeats } from './change-set-repeats.js';
 import { idKey } from './id-key.js';
-import { classifyRequest } from './classify.js';
 import { RetriedSends } from './retried-sends.js';
 import { UnattachedReads } from './unattached-reads.js';
 
@@ -363,9 +362,12 @@ function asRepeat(post: Exchange, repeatOf: number | undefined): Exchange {
   return repeatOf === undefined || post.tag !== 'apply' ? post : { ...post, repeatOf };
 }
 
-/** Plan or apply, by the path the call was sent to: a bad-input POST carries its own tag. */
+/**
+ * Plan or apply, by the path the call was sent to (a bad-input POST carries its own tag): its last segment, as
+ * the provisioner's URL may have a base path before it.
+ */
 function submitKindOf(post: Exchange): 'plan' | 'apply' {
-  return post.tag === 'apply' || (post.tag !== 'plan' && classifyRequest('POST', new URL(post.request.url).pathname)?.tag === 'apply') ? 'apply' : 'plan';
+  return new URL(post.request.url).pathname.split('/').filter(Boolean).at(-1) === 'apply' ? 'apply' : 'plan';
 }
 
 function conclusionOf(op: OpenOperation, reason: PollEndReason, at: Millis): string {

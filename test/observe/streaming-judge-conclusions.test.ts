@@ -126,6 +126,24 @@ describe('what the streaming judge says the control plane concluded of work that
     ]);
   });
 
+  it('tells plan from apply for a body that is no change set sent below a base path, or with a trailing slash', () => {
+    const j = judge();
+    const b = new TranscriptBuilder('http://127.0.0.1:8080/apply-service');
+    const toApply = randomUUID();
+    const toPlan = randomUUID();
+    const slashed = randomUUID();
+    j.add(b.post('apply', { status: 202, body: { operationId: toApply }, requestBody: '{"changes": []}' }));
+    j.add(b.post('plan', { status: 202, body: { operationId: toPlan }, requestBody: 'not json' }));
+    const post = b.post('apply', { status: 202, body: { operationId: slashed }, requestBody: 'not json' });
+    j.add({ ...post, request: { ...post.request, url: `${post.request.url}/` } });
+    j.finish();
+    expect(j.operationConclusions().map((c) => [c.operationId, c.kind])).toEqual([
+      [toApply, 'apply'],
+      [toPlan, 'plan'],
+      [slashed, 'apply'],
+    ]);
+  });
+
   it('keeps no conclusion of work that ended in a final answer, and names that answer in the kept evidence', () => {
     const j = judge();
     const b = new TranscriptBuilder();
