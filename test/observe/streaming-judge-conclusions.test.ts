@@ -346,6 +346,19 @@ describe('the streaming judge finds an operationId given again across the traffi
     expect(told).toEqual(['pass', 'fail']);
   });
 
+  it('leaves accepted.operation-id-unique skipped when it was deselected, however often an id is given again', () => {
+    const told: string[] = [];
+    const j = judge({ selection: { skip: ['accepted.operation-id-unique'] }, onJudged: (results) => told.push(...results.filter((r) => r.id === 'accepted.operation-id-unique').map((r) => r.status)) });
+    const b = new TranscriptBuilder();
+    const id = randomUUID();
+    j.add(b.post('apply', { status: 202, body: { operationId: id }, requestBody: SHOP_DB_SET }));
+    j.add(b.read(id, { body: shopDbFinal() }));
+    j.add(b.post('apply', { status: 202, body: { operationId: id }, requestBody: CACHE_SET }));
+    expect(told).toEqual(['skip', 'skip']);
+    expect(statusOf(j, 'accepted.operation-id-unique')).toBe('skip');
+    expect(j.ruleCounts()['accepted.operation-id-unique']).toEqual({ exercised: 0, held: 0, broken: 0 });
+  });
+
   it('keeps following the first operation when a 202 gives its id again while it runs, and judges the second alone', () => {
     const j = judge();
     const b = new TranscriptBuilder();
