@@ -344,7 +344,7 @@ function infoOf(changeSet: SeenChangeSet): { name: string; changes?: SeenChangeS
 
 /** A rule judged across the traffic (operationIds are unique) broken by a 202 whose id an earlier 202 of the observation already carried. */
 function repeatedResult(held: RuleResult, accepted: Exchange): RuleResult {
-  const id = acceptedOperationId(accepted) ?? '';
+  const id = acceptedOperationId(accepted)!;
   return {
     ...held,
     status: held.level === 'MUST' ? 'fail' : 'warn',
@@ -373,10 +373,9 @@ function submitKindOf(post: Exchange): 'plan' | 'apply' {
 function conclusionOf(op: OpenOperation, reason: PollEndReason, at: Millis): string {
   const after = formatMs(at - op.post.endedAt);
   switch (reason) {
-    case 'final': {
-      const final = op.reads[op.reads.length - 1];
-      return `the control plane recorded ${final ? outcomeOf(final) ?? 'a final answer' : 'a final answer'} after ${after}`;
-    }
+    case 'final':
+      // Closed at a final answer: the last read gave it, and its outcome.
+      return `the control plane recorded ${outcomeOf(op.reads[op.reads.length - 1]!)} after ${after}`;
     case 'lost':
       return `the control plane failed this work at once: a read ${after} after the 202 answered 404`;
     case 'deadline':
