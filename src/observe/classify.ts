@@ -9,7 +9,7 @@ export type ObservedKind = { tag: Extract<ExchangeTag, 'plan' | 'apply' | 'poll'
  * string is ignored. Anything else passes through unjudged.
  */
 export function classifyRequest(method: string, path: string): ObservedKind {
-  const bare = (path.split('?')[0] ?? '').replace(/\/+$/, '');
+  const bare = path.split('?')[0]!.replace(/\/+$/, '');
   if (method === 'POST' && bare === '/plan') return { tag: 'plan' };
   if (method === 'POST' && bare === '/apply') return { tag: 'apply' };
   if (method !== 'GET') return undefined;

@@ -160,11 +160,11 @@ export class RuleTally {
     if (entry.error !== undefined) return { ...base, status: 'error', message: entry.error, evidence: [] };
     if (entry.broken > 0) {
       const status: RuleStatus = rule.level === 'MUST' ? 'fail' : rule.level === 'SHOULD' ? (this.strict ? 'fail' : 'warn') : 'advice';
-      const message = `${entry.broken} of ${situations(entry.exercised)} observed broke it; the first: ${entry.firstBroken ?? ''}`;
+      const message = `${entry.broken} of ${situations(entry.exercised)} observed broke it; the first: ${entry.firstBroken!}`;
       return { ...base, status, message, evidence: [...entry.evidence], count: entry.faults };
     }
     if (entry.held > 0) {
-      return { ...base, status: 'pass', message: `held in all ${situations(entry.exercised)} observed; the last: ${entry.lastHeld ?? ''}`, evidence: [] };
+      return { ...base, status: 'pass', message: `held in all ${situations(entry.exercised)} observed; the last: ${entry.lastHeld!}`, evidence: [] };
     }
     const notApplicable = entry.notApplicable > 0 ? notApplicableOver(entry, ways) : undefined;
     if (notApplicable !== undefined) return { ...base, status: 'not-applicable', message: notApplicable, evidence: [] };
@@ -181,7 +181,7 @@ export class RuleTally {
 function notApplicableOver(entry: Entry, ways: AnswerWays): string | undefined {
   // The calls that found the rule not applicable chose one way; the rule is about the other.
   const way = ways.atOnce > 0 ? 202 : 200;
-  const reason = neverChosenAmong(ways, way, whatNeverChosenLacks(entry.lastNotApplicable ?? ''));
+  const reason = neverChosenAmong(ways, way, whatNeverChosenLacks(entry.lastNotApplicable!));
   return reason === undefined ? undefined : `the observed provisioner never answered the way this rule is about: ${reason}`;
 }
 

@@ -36,25 +36,26 @@ export function seenChangeSet(text: string, changesPointer: string): SeenChangeS
   } catch {
     return { name: `change-set-${sha256.slice(0, 12)}`, changesError: 'the body is not JSON', actions: [], sha256, text, badInput: 'malformed-json' };
   }
-  const top = typeof document === 'object' && document !== null && !Array.isArray(document) ? (document as Record<string, unknown>) : {};
+  const top = isPlainObject(document) ? document : {};
   const resourceType = typeof top.kind === 'string' && typeof top.type === 'string' ? `${top.kind}/${top.type}` : undefined;
   const name = `${resourceType === undefined ? 'change-set' : safe(resourceType)}-${sha256.slice(0, 12)}`;
+  const named = { name, ...(resourceType !== undefined && { resourceType }) };
   const found = resolvePointer(document, changesPointer);
   const invalid = isPlainObject(document) && found.found && isChangeList(found.value) ? {} : { badInput: 'invalid-change-set' as const };
   if (!found.found || !Array.isArray(found.value)) {
-    return { name, ...(resourceType !== undefined && { resourceType }), changesError: `no array of changes at ${changesPointer || '""'}`, actions: [], sha256, text, ...invalid };
+    return { ...named, changesError: `no array of changes at ${changesPointer || '""'}`, actions: [], sha256, text, ...invalid };
   }
   const changes: ChangeKey[] = [];
   const actions: string[] = [];
   for (const change of found.value as unknown[]) {
-    const entry = typeof change === 'object' && change !== null ? (change as Record<string, unknown>) : {};
+    const entry = isPlainObject(change) ? change : {};
     if (typeof entry.action === 'string') actions.push(entry.action);
     if (typeof entry.id !== 'string' || typeof entry.environment !== 'string') {
-      return { name, ...(resourceType !== undefined && { resourceType }), changesError: 'a change has no string id and environment', actions, sha256, text, ...invalid };
+      return { ...named, changesError: 'a change has no string id and environment', actions, sha256, text, ...invalid };
     }
     changes.push({ id: entry.id, environment: entry.environment });
   }
-  return { name, ...(resourceType !== undefined && { resourceType }), changes, actions, sha256, text, ...invalid };
+  return { ...named, changes, actions, sha256, text, ...invalid };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -14,7 +14,6 @@ import { seenChangeSet, type SeenChangeSet } from './seen-change-set.js';
 import type { AnswerWays } from '../rules/support/answer-ways.js';
 import { ChangeSetRepeats } from './change-set-repeats.js';
 import { idKey } from './id-key.js';
-import { classifyRequest } from './classify.js';
 import { RetriedSends } from './retried-sends.js';
 import { UnattachedReads } from './unattached-reads.js';
 
@@ -345,7 +344,7 @@ function infoOf(changeSet: SeenChangeSet): { name: string; changes?: SeenChangeS
 
 /** A rule judged across the traffic (operationIds are unique) broken by a 202 whose id an earlier 202 of the observation already carried. */
 function repeatedResult(held: RuleResult, accepted: Exchange): RuleResult {
-  const id = acceptedOperationId(accepted) ?? '';
+  const id = acceptedOperationId(accepted)!;
   return {
     ...held,
     status: held.level === 'MUST' ? 'fail' : 'warn',
@@ -363,18 +362,20 @@ function asRepeat(post: Exchange, repeatOf: number | undefined): Exchange {
   return repeatOf === undefined || post.tag !== 'apply' ? post : { ...post, repeatOf };
 }
 
-/** Plan or apply, by the path the call was sent to: a bad-input POST carries its own tag. */
+/**
+ * Plan or apply, by the path the call was sent to (a bad-input POST carries its own tag): its last segment, as
+ * the provisioner's URL may have a base path before it.
+ */
 function submitKindOf(post: Exchange): 'plan' | 'apply' {
-  return post.tag === 'apply' || (post.tag !== 'plan' && classifyRequest('POST', new URL(post.request.url).pathname)?.tag === 'apply') ? 'apply' : 'plan';
+  return new URL(post.request.url).pathname.split('/').filter(Boolean).at(-1) === 'apply' ? 'apply' : 'plan';
 }
 
 function conclusionOf(op: OpenOperation, reason: PollEndReason, at: Millis): string {
   const after = formatMs(at - op.post.endedAt);
   switch (reason) {
-    case 'final': {
-      const final = op.reads[op.reads.length - 1];
-      return `the control plane recorded ${final ? outcomeOf(final) ?? 'a final answer' : 'a final answer'} after ${after}`;
-    }
+    case 'final':
+      // Closed at a final answer: the last read gave it, and its outcome.
+      return `the control plane recorded ${outcomeOf(op.reads[op.reads.length - 1]!)} after ${after}`;
     case 'lost':
       return `the control plane failed this work at once: a read ${after} after the 202 answered 404`;
     case 'deadline':

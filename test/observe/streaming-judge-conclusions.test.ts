@@ -126,6 +126,24 @@ describe('what the streaming judge says the control plane concluded of work that
     ]);
   });
 
+  it('tells plan from apply for a body that is no change set sent below a base path, or with a trailing slash', () => {
+    const j = judge();
+    const b = new TranscriptBuilder('http://127.0.0.1:8080/apply-service');
+    const toApply = randomUUID();
+    const toPlan = randomUUID();
+    const slashed = randomUUID();
+    j.add(b.post('apply', { status: 202, body: { operationId: toApply }, requestBody: '{"changes": []}' }));
+    j.add(b.post('plan', { status: 202, body: { operationId: toPlan }, requestBody: 'not json' }));
+    const post = b.post('apply', { status: 202, body: { operationId: slashed }, requestBody: 'not json' });
+    j.add({ ...post, request: { ...post.request, url: `${post.request.url}/` } });
+    j.finish();
+    expect(j.operationConclusions().map((c) => [c.operationId, c.kind])).toEqual([
+      [toApply, 'apply'],
+      [toPlan, 'plan'],
+      [slashed, 'apply'],
+    ]);
+  });
+
   it('keeps no conclusion of work that ended in a final answer, and names that answer in the kept evidence', () => {
     const j = judge();
     const b = new TranscriptBuilder();
@@ -326,6 +344,19 @@ describe('the streaming judge finds an operationId given again across the traffi
     j.add(b.read(id, { body: shopDbFinal() }));
     j.add(b.post('apply', { status: 202, body: { operationId: id }, requestBody: CACHE_SET }));
     expect(told).toEqual(['pass', 'fail']);
+  });
+
+  it('leaves accepted.operation-id-unique skipped when it was deselected, however often an id is given again', () => {
+    const told: string[] = [];
+    const j = judge({ selection: { skip: ['accepted.operation-id-unique'] }, onJudged: (results) => told.push(...results.filter((r) => r.id === 'accepted.operation-id-unique').map((r) => r.status)) });
+    const b = new TranscriptBuilder();
+    const id = randomUUID();
+    j.add(b.post('apply', { status: 202, body: { operationId: id }, requestBody: SHOP_DB_SET }));
+    j.add(b.read(id, { body: shopDbFinal() }));
+    j.add(b.post('apply', { status: 202, body: { operationId: id }, requestBody: CACHE_SET }));
+    expect(told).toEqual(['skip', 'skip']);
+    expect(statusOf(j, 'accepted.operation-id-unique')).toBe('skip');
+    expect(j.ruleCounts()['accepted.operation-id-unique']).toEqual({ exercised: 0, held: 0, broken: 0 });
   });
 
   it('keeps following the first operation when a 202 gives its id again while it runs, and judges the second alone', () => {

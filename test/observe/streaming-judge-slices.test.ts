@@ -5,6 +5,7 @@ import type { SeenChangeSet } from '../../src/observe/seen-change-set.js';
 import { observedContext } from '../../src/observe/observe.js';
 import { maxOperationDurationField } from '../../src/config/fields.js';
 import type { RuleSelection } from '../../src/rules/index.js';
+import { NEVER_HAD } from '../../src/observe/rule-tally.js';
 import { IN_PROGRESS, shopDbFinal, T0, TranscriptBuilder } from '../support/transcript-builder.js';
 
 const SHOP_DB_SET = JSON.stringify({ kind: 'managed-resource', type: 'postgres', changes: [{ id: 'shop-db', environment: 'test', action: 'created' }] });
@@ -176,6 +177,10 @@ describe('the streaming judge judges by the rules selected', () => {
     expect(statusOf(j, 'operation.no-in-progress-after-final')).toBe('fail');
     expect(statusOf(j, 'operation.final-stable')).toBe('skip');
     expect(statusOf(j, 'final.results-match-changes')).toBe('skip');
+    // A rule deselected counts nothing, though it is about reads after the final answer too.
+    expect(j.ruleCounts()['operation.final-stable']).toEqual({ exercised: 0, held: 0, broken: 0 });
+    expect(j.ruleCounts()['final.results-match-changes']).toEqual({ exercised: 0, held: 0, broken: 0 });
+    expect(j.ruleCounts()['operation.no-in-progress-after-final']).toEqual({ exercised: 1, held: 0, broken: 1 });
   });
 
   it('fails a SHOULD rule broken when strict', () => {
@@ -185,6 +190,20 @@ describe('the streaming judge judges by the rules selected', () => {
     j.add(b.post('apply', { status: 202, body: { operationId: id, extra: 1 }, requestBody: SHOP_DB_SET }));
     j.add(b.read(id, { body: shopDbFinal() }));
     expect(statusOf(j, 'accepted.only-operation-id')).toBe('fail');
+  });
+});
+
+describe('the streaming judge says why a rule was never exercised', () => {
+  it('by the latest slice that held a call, not by a read of an operation it does not follow, before it or after it', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    j.add(b.read(randomUUID(), { at: 100, status: 404, body: { error: 'unknown operation' } }));
+    j.add(b.post('apply', { at: 200, status: 202, body: { operationId: randomUUID() }, requestBody: SHOP_DB_SET }));
+    j.finish(T0 + 300);
+    j.add(b.read(randomUUID(), { at: 400, status: 404, body: { error: 'unknown operation' } }));
+    const status = j.results().find((result) => result.id === 'operation.status')!;
+    expect(status.status).toBe('not-exercised');
+    expect(status.message).toBe(`${NEVER_HAD} (1 operation was accepted but never read)`);
   });
 });
 
