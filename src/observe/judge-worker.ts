@@ -42,8 +42,8 @@ function serve(port: MessagePort, data: JudgeWorkerData): void {
       // the lines told while observing are a courtesy: they never stop the judges
     }
   };
-  // Taken exchanges are told back in batches: one word for the messages one turn of the loop handled, or for
-  // every few hundred of a long backlog, so that the proxy's thread sees the queue shorten as it does.
+  // Taken exchanges are told back in batches: one word at most every TELL_AFTER_MS, or for every few hundred of a
+  // long backlog, so that the proxy's thread sees the queue shorten as it does.
   let taken = 0;
   let telling: NodeJS.Timeout | undefined;
   const tellTaken = (): void => {

@@ -45,6 +45,8 @@ export interface StreamingJudgeSettings {
 /** An accepted operation followed while its reads come. */
 interface OpenOperation {
   operationId: string;
+  /** Plan or apply, by the path it was sent to: kept, as a body that is no change set is retagged as bad input. */
+  kind: 'plan' | 'apply';
   post: Exchange;
   changeSet: SeenChangeSet;
   reads: Exchange[];
@@ -235,7 +237,7 @@ export class StreamingJudge {
       this.judge([named], [], changeSet, named);
       return;
     }
-    const op: OpenOperation = { operationId: id, post: named, changeSet, reads: [], deadlineAt: post.endedAt + this.settings.context.maxOperationDuration.ms };
+    const op: OpenOperation = { operationId: id, kind: post.tag === 'apply' ? 'apply' : 'plan', post: named, changeSet, reads: [], deadlineAt: post.endedAt + this.settings.context.maxOperationDuration.ms };
     this.open.set(id, op);
     if (call) op.post = asRepeat(named, this.repeats.sent(op));
   }
@@ -281,7 +283,7 @@ export class StreamingJudge {
     this.seen.operations.ended[reason] += 1;
     const conclusion = conclusionOf(op, reason, at);
     if (reason !== 'final') {
-      this.conclusions.push({ operationId: op.operationId, changeSet: op.changeSet.name, kind: submitKindOf(op.post), reason, conclusion });
+      this.conclusions.push({ operationId: op.operationId, changeSet: op.changeSet.name, kind: op.kind, reason, conclusion });
       if (this.conclusions.length > CONCLUSIONS_KEPT) this.conclusions.shift();
     }
     const event: TranscriptEvent = { type: 'poll-ended', at, operationId: op.operationId, reason, acceptedSeq: op.post.seq, conclusion };
@@ -360,14 +362,6 @@ function repeatedResult(held: RuleResult, accepted: Exchange): RuleResult {
  */
 function asRepeat(post: Exchange, repeatOf: number | undefined): Exchange {
   return repeatOf === undefined || post.tag !== 'apply' ? post : { ...post, repeatOf };
-}
-
-/**
- * Plan or apply, by the path the call was sent to (a bad-input POST carries its own tag): its last segment, as
- * the provisioner's URL may have a base path before it.
- */
-function submitKindOf(post: Exchange): 'plan' | 'apply' {
-  return new URL(post.request.url).pathname.split('/').filter(Boolean).at(-1) === 'apply' ? 'apply' : 'plan';
 }
 
 function conclusionOf(op: OpenOperation, reason: PollEndReason, at: Millis): string {
