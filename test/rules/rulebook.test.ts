@@ -67,19 +67,20 @@ describe('the rulebook as its consumers read it', () => {
   });
 
   it('judges a read after the final answer by the rules about reads and final bodies that look at it', () => {
-    expect(ruleIdsJudging('read-after-final')).toEqual([
-      'final.results-match-changes',
-      'final.result-shape',
-      'final.outcome-consistent',
-      'operation.transient-errors',
-      'operation.body',
-      'operation.in-progress-results-empty',
-      'operation.in-progress-description',
+    const judging = ruleIdsJudging('read-after-final');
+    // The rules whose whole subject is what a read after the final answer got, and some that judge any read's body.
+    expect(judging).toEqual(expect.arrayContaining([
       'operation.no-in-progress-after-final',
       'operation.final-stable',
       'operation.final-retained',
-      'operation.404-identifiable',
-    ]);
+      'operation.body',
+      'final.result-shape',
+    ]));
+    // Only rules about reads and final answers look at it; a rule about the read that first gives the final
+    // answer, or about the answer to a POST alone, does not.
+    for (const rule of RULES.filter((r) => judging.includes(r.id))) expect(['reads', 'final'], rule.id).toContain(rule.section);
+    expect(judging).not.toContain('operation.status');
+    expect(judging).not.toContain('final.body');
   });
 
   it('names the rules a run without a restart leaves unjudged', () => {
