@@ -1,3 +1,4 @@
+import type { Millis } from '../core/time.js';
 import type { ObservationNews } from './observation-news.js';
 import type { ObservationFailures } from './observation-failures.js';
 import type { Judging } from './judge-worker-client.js';
@@ -14,7 +15,12 @@ export interface JudgeFeedParts {
   news: ObservationNews;
   failures: ObservationFailures;
   bounds: BacklogBounds;
+  /** Requests the proxy has in flight now: recording waits for a moment with none, so that a burst's answers go out first. */
+  inFlight?: () => number;
 }
+
+/** The longest an exchange waits for a moment with no request in flight before it is recorded anyway. */
+export const QUIET_WAIT_MS = 20;
 
 /**
  * Takes each exchange the proxy passed on and hands it to the judges, one after the other in the order the answers
@@ -32,6 +38,8 @@ export class JudgeFeed {
   private waiting = 0;
   private waitingBytes = 0;
   private readonly boundsReached = new Set<BacklogBound>();
+  /** When the feed last stopped waiting for a quiet moment: what was taken before then waits no more. */
+  private releasedAt = -Infinity;
 
   constructor(private readonly parts: JudgeFeedParts) {
     this.backlog = new JudgeBacklog(parts.bounds);
@@ -57,14 +65,31 @@ export class JudgeFeed {
     }
     this.waiting += 1;
     this.waitingBytes += bytes;
+    const takenAt = performance.now();
     this.queue = this.queue
-      .then(() => this.handOver(proxied))
+      .then(() => this.handOver(proxied, takenAt))
       .catch((error: unknown) => this.notRecorded(error))
       .finally(() => {
         this.waiting -= 1;
         this.waitingBytes -= bytes;
       });
   };
+
+  /**
+   * Checks the operations against their deadline at `at`, once every exchange taken before it was handed over:
+   * a final answer still waiting its turn is never taken for a deadline missed.
+   */
+  sweep(at: Millis): void {
+    const { judge, transcript, failures } = this.parts;
+    this.queue = this.queue.then(() => {
+      try {
+        judge.sweep(at);
+        transcript?.sweep(at);
+      } catch (error) {
+        failures.of('operations could not be checked against their deadline', true)(error);
+      }
+    });
+  }
 
   /** An exchange the proxy could not even record. */
   readonly notRecorded = (error: unknown): void => {
@@ -85,10 +110,11 @@ export class JudgeFeed {
     }
   }
 
-  private async handOver(proxied: ProxiedExchange): Promise<void> {
+  private async handOver(proxied: ProxiedExchange, takenAt: number): Promise<void> {
     const { recorder, transcript, judge } = this.parts;
     // Each judgement waits its turn behind the event loop's I/O: a backlog of judging never holds a request up.
     await new Promise((resolve) => setImmediate(resolve));
+    if (takenAt > this.releasedAt) await this.quietMoment();
     if (proxied.status !== undefined) this.answered += 1;
     const recorded = await recorder.record(seenOf(proxied));
     if (recorded) {
@@ -98,6 +124,20 @@ export class JudgeFeed {
       transcript?.other(proxied.status !== undefined);
       judge.other();
     }
+  }
+
+  /**
+   * Waits for a moment with no request in flight, at most QUIET_WAIT_MS: the copying and judging of what a burst
+   * brought then comes after the burst's last answer, not between its answers. Everything taken by then goes on
+   * without waiting again, so that the feed keeps up with traffic that is never quiet.
+   */
+  private async quietMoment(): Promise<void> {
+    const inFlight = this.parts.inFlight;
+    if (inFlight) {
+      const until = performance.now() + QUIET_WAIT_MS;
+      while (inFlight() > 0 && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    this.releasedAt = performance.now();
   }
 
   private lost(): void {
