@@ -24,8 +24,9 @@ export const QUIET_WAIT_MS = 20;
 
 /**
  * Takes each exchange the proxy passed on and hands it to the judges, one after the other in the order the answers
- * ended (a 202 is judged before the reads of its id), each behind the event loop's I/O so that judging never holds
- * a request up. Past the backlog's bounds an exchange is counted, not judged.
+ * ended (a 202 is judged before the reads of its id), each behind the event loop's I/O and, for a while, behind the
+ * requests in flight, so that recording and judging never hold a request up. Past the backlog's bounds an exchange
+ * is counted, not judged.
  */
 export class JudgeFeed {
   /** Exchanges the judges never got: refused while too many waited, or not recorded. */
