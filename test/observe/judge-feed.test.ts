@@ -71,14 +71,17 @@ afterEach(() => {
 
 describe('the feed from the proxy to the judges', () => {
   it('hands over what a burst brought once no request is in flight, in the order it was taken', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
     let inFlight = 3;
     const judge = keepingJudges();
     const feed = feedOf(judge, () => inFlight);
     feed.take(proxiedRead(1));
     feed.take(proxiedRead(2));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await turns(3);
+    await vi.advanceTimersByTimeAsync(5);
     expect(judge.handed).toHaveLength(0);
     inFlight = 0;
+    await vi.advanceTimersByTimeAsync(1);
     await feed.everyExchangeTaken();
     expect(judge.handed.map((e) => e.operationId)).toEqual(['op-1', 'op-2']);
     expect(feed.answered).toBe(2);
@@ -99,15 +102,18 @@ describe('the feed from the proxy to the judges', () => {
   });
 
   it('checks deadlines after every exchange taken before the check, so that a final answer waiting its turn is judged first', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
     let inFlight = 1;
     const judge = keepingJudges();
     const feed = feedOf(judge, () => inFlight);
     feed.take(proxiedRead(1));
     feed.sweep(500);
     feed.take(proxiedRead(2));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await turns(3);
+    await vi.advanceTimersByTimeAsync(5);
     expect(judge.order).toEqual([]);
     inFlight = 0;
+    await vi.advanceTimersByTimeAsync(1);
     await feed.everyExchangeTaken();
     expect(judge.order).toEqual(['exchange op-1', 'sweep at 500', 'exchange op-2']);
   });
