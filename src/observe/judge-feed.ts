@@ -15,18 +15,13 @@ export interface JudgeFeedParts {
   news: ObservationNews;
   failures: ObservationFailures;
   bounds: BacklogBounds;
-  /** Requests the proxy has in flight now: recording waits for a moment with none, so that a burst's answers go out first. */
-  inFlight?: () => number;
 }
-
-/** The longest an exchange waits for a moment with no request in flight before it is recorded anyway. */
-export const QUIET_WAIT_MS = 20;
 
 /**
  * Takes each exchange the proxy passed on and hands it to the judges, one after the other in the order the answers
- * ended (a 202 is judged before the reads of its id), each behind the event loop's I/O and, for a while, behind the
- * requests in flight, so that recording and judging never hold a request up. Past the backlog's bounds an exchange
- * is counted, not judged.
+ * ended (a 202 is judged before the reads of its id), each behind the event loop's I/O so that judging never holds
+ * a request up; deadline checks take their turn in the same queue. Past the backlog's bounds an exchange is counted,
+ * not judged.
  */
 export class JudgeFeed {
   /** Exchanges the judges never got: refused while too many waited, or not recorded. */
@@ -39,8 +34,6 @@ export class JudgeFeed {
   private waiting = 0;
   private waitingBytes = 0;
   private readonly boundsReached = new Set<BacklogBound>();
-  /** When the feed last stopped waiting for a quiet moment: what was taken before then waits no more. */
-  private releasedAt = -Infinity;
 
   constructor(private readonly parts: JudgeFeedParts) {
     this.backlog = new JudgeBacklog(parts.bounds);
@@ -66,9 +59,8 @@ export class JudgeFeed {
     }
     this.waiting += 1;
     this.waitingBytes += bytes;
-    const takenAt = performance.now();
     this.queue = this.queue
-      .then(() => this.handOver(proxied, takenAt))
+      .then(() => this.handOver(proxied))
       .catch((error: unknown) => this.notRecorded(error))
       .finally(() => {
         this.waiting -= 1;
@@ -111,11 +103,10 @@ export class JudgeFeed {
     }
   }
 
-  private async handOver(proxied: ProxiedExchange, takenAt: number): Promise<void> {
+  private async handOver(proxied: ProxiedExchange): Promise<void> {
     const { recorder, transcript, judge } = this.parts;
     // Each judgement waits its turn behind the event loop's I/O: a backlog of judging never holds a request up.
     await new Promise((resolve) => setImmediate(resolve));
-    if (takenAt > this.releasedAt) await this.quietMoment();
     if (proxied.status !== undefined) this.answered += 1;
     const recorded = await recorder.record(seenOf(proxied));
     if (recorded) {
@@ -125,20 +116,6 @@ export class JudgeFeed {
       transcript?.other(proxied.status !== undefined);
       judge.other();
     }
-  }
-
-  /**
-   * Waits for a moment with no request in flight, at most QUIET_WAIT_MS: the copying and judging of what a burst
-   * brought then comes after the burst's last answer, not between its answers. Everything taken by then goes on
-   * without waiting again, so that the feed keeps up with traffic that is never quiet.
-   */
-  private async quietMoment(): Promise<void> {
-    const inFlight = this.parts.inFlight;
-    if (inFlight) {
-      const until = performance.now() + QUIET_WAIT_MS;
-      while (inFlight() > 0 && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-    this.releasedAt = performance.now();
   }
 
   private lost(): void {

@@ -95,8 +95,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       ? undefined
       : new TranscriptStream(config.outputs.transcript, { source: 'proxy', url: config.upstream, changesPointer: config.changesPointer, context }, config, failures.of('the transcript could not be written', false, true));
   const bounds = { exchanges: io.mostWaiting ?? MOST_WAITING, bytes: io.mostWaitingBytes ?? MOST_WAITING_BYTES };
-  let inFlight = (): number => 0;
-  const feed = new JudgeFeed({ judge, recorder: new ExchangeRecorder(config.bodyLimitBytes), transcript, news, failures, bounds, inFlight: () => inFlight() });
+  const feed = new JudgeFeed({ judge, recorder: new ExchangeRecorder(config.bodyLimitBytes), transcript, news, failures, bounds });
   const proxy = await listening(config, () =>
     startProxy({
       upstream: config.upstream,
@@ -110,7 +109,6 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
     await judge.close();
     throw error;
   });
-  inFlight = proxy.inFlight;
   log(`observe: listening on ${proxy.url}, passing every request on to ${config.upstream}`);
   const outcomeOf = (tally: JudgeTally): RunOutcome =>
     observationOutcome(tally, {
