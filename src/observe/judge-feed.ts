@@ -1,3 +1,4 @@
+import type { Millis } from '../core/time.js';
 import type { ObservationNews } from './observation-news.js';
 import type { ObservationFailures } from './observation-failures.js';
 import type { Judging } from './judge-worker-client.js';
@@ -19,7 +20,8 @@ export interface JudgeFeedParts {
 /**
  * Takes each exchange the proxy passed on and hands it to the judges, one after the other in the order the answers
  * ended (a 202 is judged before the reads of its id), each behind the event loop's I/O so that judging never holds
- * a request up. Past the backlog's bounds an exchange is counted, not judged.
+ * a request up; deadline checks take their turn in the same queue. Past the backlog's bounds an exchange is counted,
+ * not judged.
  */
 export class JudgeFeed {
   /** Exchanges the judges never got: refused while too many waited, or not recorded. */
@@ -65,6 +67,22 @@ export class JudgeFeed {
         this.waitingBytes -= bytes;
       });
   };
+
+  /**
+   * Checks the operations against their deadline at `at`, once every exchange taken before it was handed over:
+   * a final answer still waiting its turn is never taken for a deadline missed.
+   */
+  sweep(at: Millis): void {
+    const { judge, transcript, failures } = this.parts;
+    this.queue = this.queue.then(() => {
+      try {
+        judge.sweep(at);
+        transcript?.sweep(at);
+      } catch (error) {
+        failures.of('operations could not be checked against their deadline', true)(error);
+      }
+    });
+  }
 
   /** An exchange the proxy could not even record. */
   readonly notRecorded = (error: unknown): void => {

@@ -9,7 +9,7 @@ import { observationOutcome } from './observation-outcome.js';
 import { writeOutputs, type MissingOutput } from '../report/write-outputs.js';
 import { startProxy } from './proxy.js';
 import { ExchangeRecorder } from './recorder.js';
-import { startJudging, type Judging } from './judge-worker-client.js';
+import { startJudging } from './judge-worker-client.js';
 import { JudgeFeed } from './judge-feed.js';
 import { ObservationFailures } from './observation-failures.js';
 import type { JudgeTally } from './streaming-judge.js';
@@ -129,7 +129,7 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
       ...(failures.unjudged !== undefined && { kitFailure: failures.unjudged, unjudged: feed.notHanded + judge.lost }),
     });
   const outcome = async (): Promise<RunOutcome> => outcomeOf(await judge.tally());
-  const chores = startChores(config, { judge, transcript, failures, outcome });
+  const chores = startChores(config, { feed, failures, outcome });
   let missingOutputs: MissingOutput[] = [];
   /** Takes no more traffic, lets the judges take all of it and end what is open, then writes every output. */
   const end = async (): Promise<RunOutcome> => {
@@ -160,18 +160,10 @@ export async function startObservation(config: ObserveConfig, io: ObserveIo = {}
 /** What an observation does on its own while it runs: it checks operations against their deadline, and rewrites the JSON report. */
 function startChores(
   config: ObserveConfig,
-  parts: { judge: Judging; transcript: TranscriptStream | undefined; failures: ObservationFailures; outcome: () => Promise<RunOutcome> },
+  parts: { feed: JudgeFeed; failures: ObservationFailures; outcome: () => Promise<RunOutcome> },
 ): { stop(): void; writing(): Promise<void> } {
-  const { judge, transcript, failures, outcome } = parts;
-  const sweeper = setInterval(() => {
-    try {
-      const at = now();
-      judge.sweep(at);
-      transcript?.sweep(at);
-    } catch (error) {
-      failures.of('operations could not be checked against their deadline', true)(error);
-    }
-  }, SWEEP_MS);
+  const { feed, failures, outcome } = parts;
+  const sweeper = setInterval(() => feed.sweep(now()), SWEEP_MS);
   sweeper.unref();
   let writing: Promise<void> = Promise.resolve();
   let reportsWaiting = 0;
