@@ -82,6 +82,16 @@ describe("the kit's own load", () => {
     });
   });
 
+  it('tells a refusal under the kit load apart from a burst that held', () => {
+    const b = new TranscriptBuilder();
+    batchOfThree(b);
+    b.post('plan', { suite: 'scenario/plan-and-apply', at: 500, took: 5, status: 429, body: {} });
+    b.post('plan', { suite: SITUATION_SUITES.burst, at: 3000, took: 5, body: shopDbFinal() });
+    b.post('plan', { suite: SITUATION_SUITES.burst, at: 3000, took: 5, body: shopDbFinal() });
+    const judgement = capacityBurst.judge(b.transcript, context());
+    expect(judgement).toMatchObject({ outcome: 'broken', count: 1, message: '1 call was answered 429 or 503 while the provisioner held other work of the kit' });
+  });
+
   it('says of observed traffic that it had no burst, rather than that none was sent', () => {
     const b = new TranscriptBuilder();
     batchOfThree(b);
