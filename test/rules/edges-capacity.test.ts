@@ -210,6 +210,24 @@ describe('capacity.burst: everyday calls during the burst', () => {
     expect(brokenOf(judge(b)).message).toBe('1 of 2 calls in a burst (2 plans, 0 applies, up to 2 in flight at once) did not hold, and 2 calls of other suites were answered 500 meanwhile');
   });
 
+  it('says what one call of other suites was answered, in the singular', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { suite: BURST, at: 100, took: 100, body: shopDbFinal() });
+    b.post('plan', { suite: 'scenario/plan-only', at: 150, took: 10, status: 503, body: {} });
+    expect(brokenOf(judge(b)).message).toBe('1 call of other suites was answered 503 during a burst of 1 call (1 plan, 0 applies, up to 1 in flight at once)');
+  });
+
+  it('puts what most calls of other suites got first, whatever came first', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { suite: BURST, at: 100, took: 100, body: shopDbFinal() });
+    b.post('plan', { suite: 'scenario/plan-only', at: 150, took: 10, error: { kind: 'reset', message: 'socket hang up' } });
+    b.post('plan', { suite: 'scenario/plan-only', at: 160, took: 10, status: 503, body: {} });
+    b.post('plan', { suite: 'scenario/plan-and-apply', at: 170, took: 10, status: 503, body: {} });
+    expect(brokenOf(judge(b)).message).toBe(
+      '3 calls of other suites failed: 2 answered 503, 1 got no answer (reset) during a burst of 1 call (1 plan, 0 applies, up to 1 in flight at once)',
+    );
+  });
+
   it('counts the burst calls that did not hold apart from the calls of other suites it overloaded', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { suite: BURST, at: 100, took: 100, status: 429, body: {} });
