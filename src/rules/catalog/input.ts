@@ -12,9 +12,9 @@ import type { Evidence, Rule } from '../types.js';
 
 /** Rules about bad input: bodies that are not JSON, and JSON that is not a change set. */
 
+/** Of a send the provisioner answered (below 500: the only ones judged), whether it answered 4xx. */
 function isClientError(exchange: Exchange): boolean {
-  const status = exchange.response?.status ?? 0;
-  return status >= 400 && status < 500;
+  return exchange.response!.status >= 400;
 }
 
 function bodyNote(exchange: Exchange): string {
