@@ -102,7 +102,7 @@ function judgeAccepted(transcript: Transcript, context: JudgeContext, post: Exch
 
 function judgeInvalid(transcript: Transcript, context: JudgeContext, post: Exchange): Verdict {
   if (isClientError(post)) return { ok: true };
-  const status = post.response?.status;
+  const status = post.response!.status;
   if (status === 202) return judgeAccepted(transcript, context, post);
   // A 200 that says failed is a final answer, and a clean refusal.
   if (status === 200 && outcomeOf(post) === 'failed') return { ok: true };
