@@ -159,6 +159,15 @@ describe('input.invalid-change-set', () => {
     ]);
   });
 
+  it('is not exercised when every invalid change set failed transiently, saying why that tells nothing', () => {
+    const b = new TranscriptBuilder();
+    invalid(b, { status: 502 });
+    expect(inputInvalidChangeSet.judge(b.transcript, context())).toEqual({
+      outcome: 'not-exercised',
+      message: 'every POST with an invalid change set failed transiently, and no body was sent 3 times over two poll intervals, so the failures may have been passing',
+    });
+  });
+
   it('is broken by a body that gets only 5xx or a reset over two poll intervals while other calls are answered, and not by one 5xx', () => {
     const b = new TranscriptBuilder();
     invalid(b, { status: 500, body: { error: 'TypeError' } });
