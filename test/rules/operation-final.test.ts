@@ -153,6 +153,22 @@ describe('operation.final-retained', () => {
     expect(operationFinalRetained.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '2 reads after a final answer got the same final answer again' });
   });
 
+  it('says which reads after the final answer showed nothing: only transient failures, or only other answers', () => {
+    const { b } = finished();
+    b.read(OP_ID, { at: 1005, status: 503, body: { error: 'busy' }, tag: 'read-after-final' });
+    expect(operationFinalRetained.judge(b.transcript, context())).toEqual({
+      outcome: 'not-exercised',
+      message: 'of 1 read sent after a final answer arrived, 1 failed transiently: none showed whether the answer was kept',
+    });
+    const other = finished().b;
+    other.read(OP_ID, { at: 1005, body: IN_PROGRESS, tag: 'read-after-final' });
+    expect(operationFinalRetained.judge(other.transcript, context())).toEqual({
+      outcome: 'not-exercised',
+      message:
+        'of 1 read sent after a final answer arrived, 1 answered 200 with another answer (operation.no-in-progress-after-final and operation.final-stable judge those): none showed whether the answer was kept',
+    });
+  });
+
   it('leaves the late reads, long after the final answer, out: a provisioner may fairly have forgotten by then', () => {
     const { b } = finished();
     b.read(OP_ID, { at: 1005, body: shopDbFinal(), tag: 'read-after-final' });
