@@ -164,6 +164,15 @@ describe('capacity.burst: operations that never end', () => {
     ]);
   });
 
+  it('blames it when work sent after the burst ended: the burst work failed alone', () => {
+    const b = new TranscriptBuilder();
+    const accepted = b.post('apply', { suite: BURST, at: 0, took: 10, status: 202, body: { operationId: IDS[0] } });
+    b.pollEnded(IDS[0], accepted.seq, 'deadline', 30_000);
+    b.post('plan', { at: 100, status: 202, body: { operationId: AIDE } });
+    b.read(AIDE, { at: 200, body: shopDbFinal() });
+    expect(brokenOf(judge(b)).evidence.map((e) => e.note)).toEqual(['apply shop-db accepted during the burst then gave no final answer within maxOperationDuration']);
+  });
+
   it('blames it when work outside the burst fails another way', () => {
     const b = new TranscriptBuilder();
     endedOutside(b);
