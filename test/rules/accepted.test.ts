@@ -30,7 +30,13 @@ function accepting(...ids: unknown[]): TranscriptBuilder {
 
 describe('accepted.body', () => {
   it('holds when each 202 has a string operationId', () => {
-    expect(acceptedBody.judge(accepting(OP_ID, OTHER_ID).transcript, context()).outcome).toBe('held');
+    expect(acceptedBody.judge(accepting(OP_ID, OTHER_ID).transcript, context())).toEqual({ outcome: 'held', message: '2 answers with status 202, each with a string operationId' });
+  });
+
+  it('counts the 202 answers that lack a string operationId among those judged', () => {
+    const b = accepting(OP_ID);
+    b.post('apply', { status: 202, body: { id: OTHER_ID } });
+    expect(acceptedBody.judge(b.transcript, context())).toMatchObject({ outcome: 'broken', count: 1, message: '1 of 2 answers with status 202 lack a string operationId' });
   });
 
   it('is broken by a missing or non-string operationId', () => {
@@ -67,7 +73,17 @@ describe('accepted.body', () => {
 
 describe('accepted.only-operation-id', () => {
   it('holds for bodies with operationId alone', () => {
-    expect(acceptedOnlyOperationId.judge(accepting(OP_ID).transcript, context()).outcome).toBe('held');
+    expect(acceptedOnlyOperationId.judge(accepting(OP_ID).transcript, context())).toEqual({ outcome: 'held', message: '1 answer with status 202, each holding only operationId' });
+  });
+
+  it('counts the 202 answers holding more than operationId among those judged', () => {
+    const b = accepting(OP_ID, OTHER_ID);
+    b.post('plan', { status: 202, body: { operationId: OTHER_ID, status: 'accepted' } });
+    expect(acceptedOnlyOperationId.judge(b.transcript, context())).toMatchObject({
+      outcome: 'broken',
+      count: 1,
+      message: '1 of 3 answers with status 202 hold more than operationId',
+    });
   });
 
   it('is broken by extra fields and names them', () => {
@@ -148,6 +164,17 @@ describe('accepted.operation-id-random', () => {
     expect(notes[0]).toMatch(/is a version 7 UUID \(time-ordered/);
     expect(notes[1]).toMatch(/is a version 1 UUID \(time and MAC address based\)/);
     expect(notes[2]).toMatch(/is a version 5 UUID \(name-based/);
+  });
+
+  it('counts each sign in the message, and says in each note which id is not version 4', () => {
+    const b = accepting(OP_ID, V1_ID, '12345678-9abc-4def-8123-456789abcdef', '12345678-9abc-4def-9fed-cba987654321');
+    const judgement = acceptedOperationIdRandom.judge(b.transcript, context());
+    expect(judgement).toMatchObject({ outcome: 'broken', count: 2, message: '2 signs that operationIds do not come from a random source' });
+    const { notes } = brokenParts(judgement);
+    expect(notes[0]).toBe(`operationId ${V1_ID} from POST /apply is a version 1 UUID (time and MAC address based), not version 4 (random)`);
+    expect(notes[1]).toBe(
+      'operationIds 12345678-9abc-4def-9fed-cba987654321 (seq 4) and 12345678-9abc-4def-8123-456789abcdef (seq 3) share their first 16 hex digits (123456789abc4def)',
+    );
   });
 
   it('is broken by v4-looking ids that follow a pattern', () => {

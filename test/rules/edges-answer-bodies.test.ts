@@ -28,6 +28,14 @@ describe('answer.json: bodies and messages', () => {
     expect(message).toBe('1 of 2 answers with status 200 or 202 (the burst\'s calls and repeats counted; not calls around the restart) broke it: 1 had neither a JSON content type nor a body that is a JSON object');
   });
 
+  it('counts an answer with no content type over a JSON object as such', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { contentType: null, body: shopDbFinal() });
+    expect(brokenOf(answerJson.judge(b.transcript, context())).message).toBe(
+      '1 of 1 answer with status 200 or 202 (the burst\'s calls and repeats counted; not calls around the restart) broke it: 1 had no content type while the body was a JSON object',
+    );
+  });
+
   it('counts a wrong content type over a JSON object apart from a body that is no JSON object, naming the content types', () => {
     const b = new TranscriptBuilder();
     b.post('plan', { contentType: 'text/plain', body: shopDbFinal() });

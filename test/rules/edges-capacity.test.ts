@@ -164,6 +164,15 @@ describe('capacity.burst: operations that never end', () => {
     ]);
   });
 
+  it('blames it when work sent after the burst ended: the burst work failed alone', () => {
+    const b = new TranscriptBuilder();
+    const accepted = b.post('apply', { suite: BURST, at: 0, took: 10, status: 202, body: { operationId: IDS[0] } });
+    b.pollEnded(IDS[0], accepted.seq, 'deadline', 30_000);
+    b.post('plan', { at: 100, status: 202, body: { operationId: AIDE } });
+    b.read(AIDE, { at: 200, body: shopDbFinal() });
+    expect(brokenOf(judge(b)).evidence.map((e) => e.note)).toEqual(['apply shop-db accepted during the burst then gave no final answer within maxOperationDuration']);
+  });
+
   it('blames it when work outside the burst fails another way', () => {
     const b = new TranscriptBuilder();
     endedOutside(b);
@@ -208,6 +217,24 @@ describe('capacity.burst: everyday calls during the burst', () => {
     b.post('plan', { suite: 'scenario/plan-only', at: 150, took: 10, status: 500, body: {} });
     b.post('plan', { suite: 'scenario/plan-and-apply', at: 160, took: 10, status: 500, body: {} });
     expect(brokenOf(judge(b)).message).toBe('1 of 2 calls in a burst (2 plans, 0 applies, up to 2 in flight at once) did not hold, and 2 calls of other suites were answered 500 meanwhile');
+  });
+
+  it('says what one call of other suites was answered, in the singular', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { suite: BURST, at: 100, took: 100, body: shopDbFinal() });
+    b.post('plan', { suite: 'scenario/plan-only', at: 150, took: 10, status: 503, body: {} });
+    expect(brokenOf(judge(b)).message).toBe('1 call of other suites was answered 503 during a burst of 1 call (1 plan, 0 applies, up to 1 in flight at once)');
+  });
+
+  it('puts what most calls of other suites got first, whatever came first', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { suite: BURST, at: 100, took: 100, body: shopDbFinal() });
+    b.post('plan', { suite: 'scenario/plan-only', at: 150, took: 10, error: { kind: 'reset', message: 'socket hang up' } });
+    b.post('plan', { suite: 'scenario/plan-only', at: 160, took: 10, status: 503, body: {} });
+    b.post('plan', { suite: 'scenario/plan-and-apply', at: 170, took: 10, status: 503, body: {} });
+    expect(brokenOf(judge(b)).message).toBe(
+      '3 calls of other suites failed: 2 answered 503, 1 got no answer (reset) during a burst of 1 call (1 plan, 0 applies, up to 1 in flight at once)',
+    );
   });
 
   it('counts the burst calls that did not hold apart from the calls of other suites it overloaded', () => {

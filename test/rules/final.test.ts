@@ -50,6 +50,17 @@ describe('final.body', () => {
     );
   });
 
+  it('counts the 200 answers that lack the final answer shape among those judged', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { body: shopDbFinal() });
+    b.post('apply', { body: IN_PROGRESS });
+    expect(finalBody.judge(b.transcript, context())).toMatchObject({
+      outcome: 'broken',
+      count: 1,
+      message: '1 of 2 answers with status 200 to plan and apply lack the final answer shape',
+    });
+  });
+
   it('does not judge reads, nor bodies that are not JSON objects', () => {
     const b = new TranscriptBuilder();
     b.post('apply', { status: 202, body: { operationId: OP_ID } });
@@ -141,7 +152,9 @@ describe('final.result-shape', () => {
     b.read(OP_ID, {
       body: withResults('failed', [RESULT, { ...RESULT, id: 'shop-cache', outputs: ['x'] }, { ...RESULT, outcome: 'in_progress', description: null }, 'oops']),
     });
-    const { seqs, notes, count } = brokenParts(finalResultShape.judge(b.transcript, context()));
+    const judgement = finalResultShape.judge(b.transcript, context());
+    expect(judgement.message).toBe('3 of 4 results in 1 final answer are off the contract shape');
+    const { seqs, notes, count } = brokenParts(judgement);
     expect(seqs).toEqual([[2]]);
     expect(count).toBe(3);
     expect(notes[0]).toBe(

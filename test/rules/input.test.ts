@@ -80,6 +80,18 @@ describe('input.malformed-json', () => {
     expect(notes[0]).toMatch(/^POST \/plan with "\[{60}…" \(10000 characters\) answered 500 \(3 sends over 2\.0s\), while 1 other call made meanwhile answered 404$/);
   });
 
+  it('counts two bodies that got nothing but 5xx in the plural, after the answered ones that were wrong', () => {
+    const b = new TranscriptBuilder();
+    insisted(b, (spec) => malformed(b, spec), { status: 500, body: { error: 'SyntaxError' } });
+    insisted(b, (spec) => malformed(b, { ...spec, requestBody: '[' }), { status: 503, body: { error: 'busy' } });
+    malformed(b, { status: 200, body: SUCCEEDED });
+    expect(inputMalformedJson.judge(b.transcript, context())).toMatchObject({
+      outcome: 'broken',
+      count: 3,
+      message: '1 of 1 body that is not JSON did not get a 4xx answer; 2 bodies got nothing but 5xx or no answer while other calls were answered',
+    });
+  });
+
   it('is not exercised when every body failed transiently and nothing shows the bodies are to blame', () => {
     const once = new TranscriptBuilder();
     malformed(once, { status: 502 });
@@ -145,6 +157,15 @@ describe('input.invalid-change-set', () => {
       'POST /plan with "{\\"changes\\": []}" answered 202, then a read answered 404 before any final answer: the work leads nowhere',
       'POST /plan with "{\\"changes\\": []}" was accepted and its work ended succeeded: an invalid change set was taken for a valid one',
     ]);
+  });
+
+  it('is not exercised when every invalid change set failed transiently, saying why that tells nothing', () => {
+    const b = new TranscriptBuilder();
+    invalid(b, { status: 502 });
+    expect(inputInvalidChangeSet.judge(b.transcript, context())).toEqual({
+      outcome: 'not-exercised',
+      message: 'every POST with an invalid change set failed transiently, and no body was sent 3 times over two poll intervals, so the failures may have been passing',
+    });
   });
 
   it('is broken by a body that gets only 5xx or a reset over two poll intervals while other calls are answered, and not by one 5xx', () => {

@@ -68,6 +68,44 @@ describe("the kit's own load", () => {
     expect(judgement.outcome === 'broken' && judgement.evidence.map((e) => e.note)).toEqual(['plan shop-db of scenario/plan-and-apply answered 429 while the kit had 3 other calls or operations in flight']);
   });
 
+  it('counts one other call or operation in the singular, and two refused calls in the plural', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { suite: `${BATCH}.1`, at: 100, took: 20, status: 202, body: { operationId: IDS[0] } });
+    b.read(IDS[0]!, { suite: `${BATCH}.1`, at: 900, took: 10, body: shopDbFinal() });
+    b.post('plan', { suite: 'scenario/plan-and-apply', at: 500, took: 5, status: 429, body: {} });
+    const one = capacityBurst.judge(b.transcript, context());
+    expect(one.outcome === 'broken' && one.evidence.map((e) => e.note)).toEqual(['plan shop-db of scenario/plan-and-apply answered 429 while the kit had 1 other call or operation in flight']);
+    b.post('plan', { suite: 'scenario/plan-and-apply', at: 600, took: 5, status: 503, body: {} });
+    expect(capacityBurst.judge(b.transcript, context())).toMatchObject({
+      outcome: 'broken',
+      message: '2 calls were answered 429 or 503 while the provisioner held other work of the kit; no burst was sent (--burst 0)',
+    });
+  });
+
+  it('tells a refusal under the kit load apart from a burst that held', () => {
+    const b = new TranscriptBuilder();
+    batchOfThree(b);
+    b.post('plan', { suite: 'scenario/plan-and-apply', at: 500, took: 5, status: 429, body: {} });
+    b.post('plan', { suite: SITUATION_SUITES.burst, at: 3000, took: 5, body: shopDbFinal() });
+    b.post('plan', { suite: SITUATION_SUITES.burst, at: 3000, took: 5, body: shopDbFinal() });
+    const judgement = capacityBurst.judge(b.transcript, context());
+    expect(judgement).toMatchObject({ outcome: 'broken', count: 1, message: '1 call was answered 429 or 503 while the provisioner held other work of the kit' });
+  });
+
+  it('says of observed traffic that it had no burst, rather than that none was sent', () => {
+    const b = new TranscriptBuilder();
+    batchOfThree(b);
+    expect(capacityBurst.judge(b.transcript, context({ observed: true }))).toEqual({
+      outcome: 'not-exercised',
+      message: 'the traffic had no burst of calls sent at once to load the provisioner',
+    });
+    b.post('plan', { suite: 'scenario/plan-and-apply', at: 500, took: 5, status: 429, body: {} });
+    expect(capacityBurst.judge(b.transcript, context({ observed: true }))).toMatchObject({
+      outcome: 'broken',
+      message: '1 call was answered 429 or 503 while the provisioner held other work of the kit; the traffic had no burst of calls sent at once to load the provisioner',
+    });
+  });
+
   it('still blames answer.status for a 429 to a call the kit sent alone, and for a 500 under load', () => {
     const b = new TranscriptBuilder();
     batchOfThree(b);

@@ -114,6 +114,19 @@ describe('operation.transient-errors', () => {
     expect(judgement.evidence[1]).toEqual({ note: 'read sent 2.0s after the 202 timed out after 2.0s', exchanges: [timeout.seq] });
   });
 
+  it('says what each failed connection met: refused, a host name that did not resolve, or no answer for another reason', () => {
+    const b = accepted();
+    b.read(OP_ID, { at: 10, error: { kind: 'refused', message: 'connect ECONNREFUSED' } });
+    b.read(OP_ID, { at: 1010, error: { kind: 'dns', message: 'getaddrinfo ENOTFOUND' } });
+    b.read(OP_ID, { at: 2010, error: { kind: 'other', message: 'socket closed' } });
+    b.read(OP_ID, { at: 3010, body: shopDbFinal() });
+    expect(operationTransientErrors.judge(b.transcript, context())).toMatchObject({
+      outcome: 'broken',
+      count: 3,
+      message: '1 of 4 polls had their connection refused; 1 of 4 polls failed on a host name that did not resolve; 1 of 4 polls failed without an answer',
+    });
+  });
+
   it('is not exercised when no operation was read', () => {
     const b = accepted();
     expect(operationTransientErrors.judge(b.transcript, context())).toEqual({ outcome: 'not-exercised', message: '1 operation was accepted but never read' });

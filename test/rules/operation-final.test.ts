@@ -4,6 +4,7 @@ import { operationNotLost } from '../../src/rules/catalog/operation-lifecycle.js
 import { IN_PROGRESS, OP_ID, context, shopDbFinal } from '../support/transcript-builder.js';
 import { accepted, evidenceOf, finished } from './operation-fixtures.js';
 import { theContractsRules } from '../support/contract-rules.js';
+import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 
 theContractsRules(RULES, [
   ['operation.no-in-progress-after-final', 'MUST'],
@@ -150,6 +151,29 @@ describe('operation.final-retained', () => {
     b.read(OP_ID, { at: 1005, body: shopDbFinal(), tag: 'read-after-final' });
     b.read(OP_ID, { at: 2005, body: { ...shopDbFinal(), description: 'Still done.' }, tag: 'read-after-final' });
     expect(operationFinalRetained.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '2 reads after a final answer got the same final answer again' });
+  });
+
+  it('says which reads after the final answer showed nothing: only transient failures, or only other answers', () => {
+    const { b } = finished();
+    b.read(OP_ID, { at: 1005, status: 503, body: { error: 'busy' }, tag: 'read-after-final' });
+    expect(operationFinalRetained.judge(b.transcript, context())).toEqual({
+      outcome: 'not-exercised',
+      message: 'of 1 read sent after a final answer arrived, 1 failed transiently: none showed whether the answer was kept',
+    });
+    const other = finished().b;
+    other.read(OP_ID, { at: 1005, body: IN_PROGRESS, tag: 'read-after-final' });
+    expect(operationFinalRetained.judge(other.transcript, context())).toEqual({
+      outcome: 'not-exercised',
+      message:
+        'of 1 read sent after a final answer arrived, 1 answered 200 with another answer (operation.no-in-progress-after-final and operation.final-stable judge those): none showed whether the answer was kept',
+    });
+  });
+
+  it('leaves the late reads, long after the final answer, out: a provisioner may fairly have forgotten by then', () => {
+    const { b } = finished();
+    b.read(OP_ID, { at: 1005, body: shopDbFinal(), tag: 'read-after-final' });
+    b.read(OP_ID, { at: 600_000, status: 404, body: { error: 'unknown' }, tag: 'read-after-final', suite: SITUATION_SUITES.lateReads });
+    expect(operationFinalRetained.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '1 read after a final answer got the same final answer again' });
   });
 
   it('advises against forgetting at once, while a forgetting provisioner passes the MUST rules', () => {

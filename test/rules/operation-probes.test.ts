@@ -158,6 +158,13 @@ describe('operation.malformed-id', () => {
     expect(evidenceOf(judgement)[0]!.exchanges.slice(0, 3)).toEqual(crashes.map((read) => read.seq));
   });
 
+  it('counts only the wrong answers when a malformed id that got no answer is not silent for good', () => {
+    const b = new TranscriptBuilder();
+    b.read('not-a-uuid', { status: 200, body: {}, tag: 'read-malformed' });
+    b.read(' ', { status: 502, body: '', tag: 'read-malformed' });
+    expect(operationMalformedId.judge(b.transcript, context())).toMatchObject({ outcome: 'broken', count: 1, message: '1 of 1 read of malformed ids did not answer 400 or 404' });
+  });
+
   it('is not exercised when every read of a malformed id failed transiently and nothing shows the ids are to blame', () => {
     const once = new TranscriptBuilder();
     once.read(' ', { status: 502, body: '', tag: 'read-malformed' });

@@ -49,7 +49,8 @@ function statusText(call: Exchange): string {
 function whatCallsGot(calls: readonly Exchange[]): string {
   const counts = new Map<string, number>();
   for (const call of calls) {
-    const got = call.error ? `got no answer (${call.error.kind})` : `answered ${call.response?.status ?? 'nothing'}`;
+    // An exchange without a transport error has a response.
+    const got = call.error ? `got no answer (${call.error.kind})` : `answered ${call.response!.status}`;
     counts.set(got, (counts.get(got) ?? 0) + 1);
   }
   const groups = [...counts].sort((a, b) => b[1] - a[1]);
@@ -71,14 +72,14 @@ function spanOf(op: OperationView): { startedAt: number; endedAt: number } {
  * when the provisioner ended work until the burst and none after it: the burst broke it (a queue that never
  * drains holds the burst's work long after the kit stopped following it).
  */
-function failuresWithoutLoad(transcript: Transcript, ends: EndStates, inBurst: (op: OperationView) => boolean, window: BurstWindow | undefined): Set<string> {
+function failuresWithoutLoad(transcript: Transcript, ends: EndStates, window: BurstWindow): Set<string> {
   const ops = operations(transcript);
-  const after = window ? ops.filter((op) => !inBurst(op) && op.accepted.sentAt > window.endedAt) : [];
+  // The burst's own work was sent within its window, so none of it is sent after, and all of it is in flight with it.
+  const after = ops.filter((op) => op.accepted.sentAt > window.endedAt);
   const ended = (op: OperationView): boolean => ends.of(op.accepted).ended;
-  const brokenByBurst = after.length > 0 && !after.some(ended) && ops.some((op) => op.accepted.sentAt <= window!.endedAt && ended(op));
+  // Read only for work sent after the burst. None of that ended, so work that did was sent by the burst's end.
+  const brokenByBurst = !after.some(ended) && ops.some(ended);
   return ends.failuresOutside((op) => {
-    if (inBurst(op)) return true;
-    if (!window) return false;
     const span = spanOf(op);
     if (span.endedAt < window.startedAt) return false;
     return span.startedAt <= window.endedAt || brokenByBurst;
@@ -110,10 +111,9 @@ function judgeCapacityBurst(transcript: Transcript, context: JudgeContext): Judg
     others.filter((call) => call.response?.status === 200 || call.response?.status === 202).map((call) => call.tag as SubmitKind),
   );
   const ends = new EndStates(transcript);
-  const burstSeqs = new Set(calls.map((call) => call.seq));
-  const inBurst = (op: { accepted: Exchange }): boolean => burstSeqs.has(op.accepted.seq);
   // Only work that never met the burst shows how the provisioner fails without load.
-  const failsWithoutLoad = failuresWithoutLoad(transcript, ends, inBurst, window);
+  // A call of the burst makes its window: there is one here.
+  const failsWithoutLoad = failuresWithoutLoad(transcript, ends, window!);
 
   const faults: Evidence[] = [];
   let answered = 0;

@@ -1,4 +1,3 @@
-import { formatMs } from '../../core/duration.js';
 import { plural } from '../../core/text.js';
 import type { Exchange } from '../../transcript/exchange.js';
 import { READ_TAGS } from '../../transcript/exchange.js';
@@ -13,17 +12,9 @@ import type { Evidence, Rule } from '../types.js';
 
 /** Rules about bad input: bodies that are not JSON, and JSON that is not a change set. */
 
+/** Of a send the provisioner answered (below 500: the only ones judged), whether it answered 4xx. */
 function isClientError(exchange: Exchange): boolean {
-  const status = exchange.response?.status ?? 0;
-  return status >= 400 && status < 500;
-}
-
-/** "got no answer: timeout after 30.0s", "answered 500": what a bad-input probe got, for a note. */
-function whatCameBack(exchange: Exchange): string {
-  const error = exchange.error;
-  if (!error) return statusAnswered(exchange);
-  if (error.kind === 'timeout') return `got no answer: timeout after ${formatMs(exchange.endedAt - exchange.sentAt)}`;
-  return `got no answer: ${error.kind} (${error.message})`;
+  return exchange.response!.status >= 400;
 }
 
 function bodyNote(exchange: Exchange): string {
@@ -57,7 +48,7 @@ export const inputMalformedJson: Rule = {
     const sends = sortBadBodySends(transcript, context, probes, sendLabel);
     const wrong = sends.answered.filter((e) => !isClientError(e));
     const bodies = plural(sends.answered.length, 'body that is', 'bodies that are');
-    const faults = [...wrong.map((e) => evidence(`${requestLabel(e)} with ${bodyNote(e)} ${whatCameBack(e)}, not a 4xx`, e)), ...sends.silent];
+    const faults = [...wrong.map((e) => evidence(`${requestLabel(e)} with ${bodyNote(e)} ${statusAnswered(e)}, not a 4xx`, e)), ...sends.silent];
     if (faults.length > 0) return broken(brokenMessage(`${wrong.length} of ${bodies} not JSON did not get a 4xx answer`, wrong.length, sends.silent.length), faults);
     if (sends.answered.length === 0) return notExercised(`every POST with a body that is not JSON failed transiently, and ${sends.unjudged}`);
     return held(`${bodies} not JSON, each answered 4xx${leftOut(sends.transient)}`);
@@ -99,8 +90,8 @@ function judgeAccepted(transcript: Transcript, context: JudgeContext, post: Exch
   if (!ended || ended.reason === 'aborted' || ended.reason === 'final' || ended.reason === 'unexpected') return undefined;
   // A deadline counts only on proof that the work outlasted it, as for operation.within-max-duration.
   if (ended.reason === 'deadline') {
-    const sorted = [...reads].sort((a, b) => a.sentAt - b.sentAt);
-    const work = { accepted: post, acceptedAt: post.endedAt, reads: sorted, finalReads: [] };
+    // readsOf gives them in the order they were sent.
+    const work = { accepted: post, acceptedAt: post.endedAt, reads, finalReads: [] };
     if (deadlineFinding(work, ended, context.maxOperationDuration, context.pollIntervalMs).kind !== 'late') return undefined;
   }
   const last = reads[reads.length - 1];
@@ -111,11 +102,12 @@ function judgeAccepted(transcript: Transcript, context: JudgeContext, post: Exch
 
 function judgeInvalid(transcript: Transcript, context: JudgeContext, post: Exchange): Verdict {
   if (isClientError(post)) return { ok: true };
-  const status = post.response?.status;
+  const status = post.response!.status;
   if (status === 202) return judgeAccepted(transcript, context, post);
   // A 200 that says failed is a final answer, and a clean refusal.
   if (status === 200 && outcomeOf(post) === 'failed') return { ok: true };
-  const what = status === 200 ? `answered 200 with outcome ${JSON.stringify(outcomeOf(post) ?? null)}, not a failed final answer` : whatCameBack(post);
+  // Only sends answered below 500 are judged here: what one got is its status.
+  const what = status === 200 ? `answered 200 with outcome ${JSON.stringify(outcomeOf(post) ?? null)}, not a failed final answer` : statusAnswered(post);
   return { ok: false, evidence: evidence(`${requestLabel(post)} with ${bodyNote(post)} ${what}`, post) };
 }
 
