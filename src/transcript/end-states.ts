@@ -36,8 +36,8 @@ export class EndStates {
     return id === undefined ? undefined : this.byId.get(id);
   }
 
-  /** Whether any operation of the transcript besides `except` reached a final answer. */
-  someOperationEnded(except: (op: OperationView) => boolean): boolean {
+  /** Whether any operation of the transcript besides `except` (none when not given) reached a final answer. */
+  someOperationEnded(except: (op: OperationView) => boolean = () => false): boolean {
     for (const op of this.byId.values()) if (!except(op) && op.finalReads.length > 0) return true;
     return false;
   }

@@ -62,6 +62,15 @@ describe('durability.survives-restart: when it cannot judge', () => {
     expect(RESTART_HINT).toBe('give --restart-command CMD to restart the provisioner during the run');
   });
 
+  it('speaks of the traffic, not of a flag, when the traffic was observed', () => {
+    const b = new TranscriptBuilder();
+    accepted(b, false);
+    expect(durabilitySurvivesRestart.judge(b.transcript, context({ observed: true }))).toEqual({
+      outcome: 'not-exercised',
+      message: 'the traffic showed no restart of the provisioner',
+    });
+  });
+
   it('says a restart that never ended never ended', () => {
     const b = new TranscriptBuilder();
     accepted(b, false);

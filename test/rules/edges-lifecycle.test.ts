@@ -6,6 +6,7 @@ import { accepted, evidenceOf } from './operation-fixtures.js';
 /** The lifecycle rules at their edges: values exactly at a limit, two operations in one transcript, reads with no response. */
 
 const OTHER_ID = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const THIRD_ID = '7d8e9f0a-1b2c-4d3e-8f4a-5b6c7d8e9f0a';
 const PT1S = { ms: 1000, text: 'PT1S', source: 'flag' } as const;
 
 /** Two accepted operations: OP_ID is seq 1 (its 202 ends at 5 ms), OTHER_ID is seq 2 (ends at 15 ms). */
@@ -134,6 +135,24 @@ describe('operation.within-max-duration at its edges', () => {
     expect(operationWithinMaxDuration.judge(b.transcript, context({ maxOperationDuration: PT1S }))).toMatchObject({
       outcome: 'not-exercised',
       message: expect.stringContaining('no final answer came, but no read was sent before the deadline, more than a poll interval before it'),
+    });
+  });
+
+  it('counts the operations left unjudged by a gap, names the first, and says when there are others', () => {
+    const b = twoAccepted();
+    b.read(OP_ID, { at: 305, body: shopDbFinal() });
+    b.pollEnded(OTHER_ID, 2, 'deadline', 1015);
+    const gap = 'no final answer came, but no read was sent before the deadline, more than a poll interval before it: whether the work would have ended in time is not known';
+    const pt1s = context({ maxOperationDuration: PT1S });
+    expect(operationWithinMaxDuration.judge(b.transcript, pt1s)).toEqual({
+      outcome: 'held',
+      message: `1 operation gave a final answer within PT1S (given by --max-operation-duration); the slowest took 300ms; 1 operation not judged, as the reads left a gap around the deadline (operation "${OTHER_ID}": ${gap})`,
+    });
+    b.post('plan', { at: 20, status: 202, body: { operationId: THIRD_ID } });
+    b.pollEnded(THIRD_ID, 3, 'deadline', 1025);
+    expect(operationWithinMaxDuration.judge(b.transcript, pt1s)).toEqual({
+      outcome: 'held',
+      message: `1 operation gave a final answer within PT1S (given by --max-operation-duration); the slowest took 300ms; 2 operations not judged, as the reads left a gap around the deadline (operation "${OTHER_ID}": ${gap}; and others like it)`,
     });
   });
 

@@ -33,7 +33,7 @@ function judgeSurvivesRestart(transcript: Transcript, context: JudgeContext): Ju
   // Work that never ends is the restart's fault only where the provisioner ends its accepted work otherwise:
   // a provisioner that never finishes an operation breaks operation.within-max-duration, not this rule. A 200
   // answered at once (as a full provisioner may) says nothing about whether its operations ever end.
-  const endsOtherWork = ends.someOperationEnded(() => false);
+  const endsOtherWork = ends.someOperationEnded();
   const faults: Evidence[] = [];
   let judged = 0;
   // Whatever suite sent it: the run restarts while its opening work is in progress.
