@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { broken, evidence, held, requestLabel } from '../../src/rules/support/judgement.js';
 import { describeType, fieldNote } from '../../src/shapes/words.js';
-import { allReads, answered, firstFinalRead, noOperationRead, printableId, readSinceFinal } from '../../src/rules/support/operation-reads.js';
+import { allReads, answered, answerLabel, firstFinalRead, noOperationRead, printableId, readSinceFinal } from '../../src/rules/support/operation-reads.js';
+import { whatNeverChosenLacks } from '../../src/rules/support/answer-ways.js';
+import { finalDifferences, finalState } from '../../src/rules/support/final-equality.js';
+import { answeredText, transientSummary } from '../../src/rules/support/unanswered-ids.js';
 import type { TransportErrorKind } from '../../src/transcript/exchange.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { operations } from '../../src/transcript/views.js';
@@ -104,5 +107,66 @@ describe('reads of operations', () => {
     const pending = operations(running.transcript)[0]!;
     expect(firstFinalRead(pending)).toBeUndefined();
     expect(readSinceFinal(pending, only)).toBe('read sent 0ms after the first final answer arrived');
+  });
+});
+
+describe('the words for what reads got', () => {
+  const UNKNOWN = '0b7e2c44-1d3f-4a9b-8c21-5e6f7a8b9c0d';
+
+  it('says one status once, and breaks down a mix of statuses and failures', () => {
+    const b = new TranscriptBuilder();
+    const five = b.read(UNKNOWN, { at: 0, status: 500, body: {} });
+    const fiveAgain = b.read(UNKNOWN, { at: 1000, status: 500, body: {} });
+    const timedOut = b.read(UNKNOWN, { at: 2000, took: 10, error: { kind: 'timeout', message: 'no answer' } });
+    const refused = b.read(UNKNOWN, { at: 3000, error: { kind: 'refused', message: 'connect ECONNREFUSED' } });
+    expect(transientSummary([five, fiveAgain])).toBe('answered 500 (2 reads over 1.0s)');
+    expect(transientSummary([five, timedOut], 'send')).toBe('failed transiently (2 sends over 2.0s: 1×500, 1×timeout)');
+    expect(transientSummary([timedOut, refused])).toBe('failed transiently (2 reads over 1.0s: 1×timeout, 1×refused)');
+    expect(transientSummary([refused])).toBe('failed transiently (1 read over 5ms: 1×refused)');
+  });
+
+  it('says what known reads were answered, one status or a breakdown', () => {
+    const b = new TranscriptBuilder();
+    const ok = b.read(OP_ID, { body: IN_PROGRESS });
+    const okAgain = b.read(OP_ID, { body: IN_PROGRESS });
+    const lost = b.read(OP_ID, { status: 404, body: {} });
+    expect(answeredText([ok, okAgain])).toBe('answered 200');
+    expect(answeredText([ok, lost, okAgain])).toBe('were answered (2×200, 1×404)');
+  });
+
+  it('labels an exchange that holds neither an answer nor an error as having no answer', () => {
+    const b = new TranscriptBuilder();
+    const read = b.read(OP_ID, { body: IN_PROGRESS });
+    const { response: _response, ...unanswered } = read;
+    expect(answerLabel(unanswered)).toBe('no answer');
+    expect(answerLabel(read)).toBe('200');
+  });
+
+  it('takes from a not-applicable reason what is missing: the part after the calls it counted', () => {
+    expect(whatNeverChosenLacks('the one plan or apply call was answered 200 at once: no operation to read')).toBe('no operation to read');
+    expect(whatNeverChosenLacks('no operation to read')).toBe('no operation to read');
+    expect(whatNeverChosenLacks(': no operation to read')).toBe('no operation to read');
+  });
+});
+
+describe('the end state of a final answer', () => {
+  const final = (results: unknown[]) => finalState(new TranscriptBuilder().read(OP_ID, { body: { outcome: 'succeeded', results } }));
+
+  it('names a result by its id and environment, printing either as JSON when it is not a string', () => {
+    const state = final([{ id: { name: 'shop-db' }, environment: 7, outcome: 'succeeded' }]);
+    expect([...state.results.values()].map((r) => r.label)).toEqual(['{"name":"shop-db"} in 7']);
+  });
+
+  it('keeps a doubled result apart, so that results doubled under other names differ', () => {
+    const twice = (id: string) => [
+      { id, environment: 'test', outcome: 'succeeded' },
+      { id, environment: 'test', outcome: 'succeeded' },
+    ];
+    expect(finalDifferences(final(twice('shop-db')), final(twice('shop-cache')))).toEqual([
+      'result shop-db in test disappeared',
+      'result shop-db in test (again) disappeared',
+      'result shop-cache in test appeared',
+      'result shop-cache in test (again) appeared',
+    ]);
   });
 });

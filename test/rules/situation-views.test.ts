@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { judgeRules } from '../../src/rules/index.js';
 import type { RuleResult } from '../../src/rules/types.js';
+import { SituationViews } from '../../src/rules/support/situation-views.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
+import { Transcript } from '../../src/transcript/transcript.js';
 import { readTranscriptFile, writeTranscriptFile } from '../../src/transcript/transcript-file.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,5 +71,88 @@ describe('what a deliberate disturbance provokes is judged by its own rule alone
     expect([status(during, 'answer.status'), status(during, 'capacity.burst')]).toEqual(['pass', 'fail']);
     b.post('apply', { at: 500, status: 503, body: {} });
     expect(status(judgeRules(b.transcript, context()), 'answer.status')).toBe('fail');
+  });
+});
+
+describe('the view without the restart: what a restart provoked in work accepted before it is durability’s alone', () => {
+  const OTHER = '3c9d1e2f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+  const withoutRestart = (b: TranscriptBuilder): Transcript => new SituationViews(b.transcript).for('without-restart');
+  const seqsOf = (transcript: Transcript): number[] => transcript.exchanges.map((e) => e.seq);
+  const endsIn = (transcript: Transcript): string[] => transcript.events.flatMap((e) => (e.type === 'poll-ended' ? [`${e.acceptedSeq}:${e.reason}`] : []));
+
+  it('leaves out the 404, 5xx and failed reads after it of work that ended, and keeps every other answer', () => {
+    const b = new TranscriptBuilder();
+    const post = b.post('apply', { at: 0, status: 202, body: { operationId: ID } });
+    const before = b.read(ID, { at: 20, body: IN_PROGRESS });
+    b.restart(100, 1100);
+    b.read(ID, { at: 1200, status: 404, body: {} });
+    b.read(ID, { at: 1300, status: 500, body: {} });
+    b.read(ID, { at: 1400, error: { kind: 'refused', message: 'connect ECONNREFUSED' } });
+    const refusedAnswer = b.read(ID, { at: 1450, status: 499, body: {} });
+    const working = b.read(ID, { at: 1500, body: IN_PROGRESS });
+    const final = b.read(ID, { at: 1600, body: shopDbFinal() });
+    b.pollEnded(ID, post.seq, 'final', 1606);
+    const view = withoutRestart(b);
+    expect(seqsOf(view)).toEqual([post.seq, before.seq, refusedAnswer.seq, working.seq, final.seq]);
+    expect(endsIn(view)).toEqual([`${post.seq}:final`]);
+  });
+
+  it('leaves out every read after it of work that never ended, and how its following ended', () => {
+    const b = new TranscriptBuilder();
+    const post = b.post('apply', { at: 0, status: 202, body: { operationId: ID } });
+    const before = b.read(ID, { at: 20, body: IN_PROGRESS });
+    b.restart(100, 1100);
+    b.read(ID, { at: 1200, body: IN_PROGRESS });
+    b.pollEnded(ID, post.seq, 'deadline', 1300);
+    const view = withoutRestart(b);
+    expect(seqsOf(view)).toEqual([post.seq, before.seq]);
+    expect(endsIn(view)).toEqual([]);
+  });
+
+  it('keeps every read of work lost before it began, and of work accepted after it began', () => {
+    const b = new TranscriptBuilder();
+    const lostPost = b.post('apply', { at: 0, status: 202, body: { operationId: ID } });
+    const lostEarly = b.read(ID, { at: 20, status: 404, body: {} });
+    b.restart(100, 1100);
+    const later = b.post('plan', { at: 1150, status: 202, body: { operationId: OTHER } });
+    const lostAgain = b.read(ID, { at: 1200, status: 404, body: {} });
+    const laterLost = b.read(OTHER, { at: 1210, status: 404, body: {} });
+    b.pollEnded(ID, lostPost.seq, 'lost', 1205);
+    const view = withoutRestart(b);
+    expect(seqsOf(view)).toEqual([lostPost.seq, lostEarly.seq, later.seq, lostAgain.seq, laterLost.seq]);
+    expect(endsIn(view)).toEqual([`${lostPost.seq}:lost`]);
+  });
+
+  it('takes a 404 sent as the restart began, and work accepted as it began, as the restart’s', () => {
+    const b = new TranscriptBuilder();
+    b.post('apply', { at: 0, status: 202, body: { operationId: ID } });
+    b.read(ID, { at: 100, status: 404, body: {} });
+    b.post('plan', { at: 95, status: 202, body: { operationId: OTHER } });
+    b.restart(100, 1100);
+    b.read(ID, { at: 1200, status: 404, body: {} });
+    b.read(OTHER, { at: 1210, body: IN_PROGRESS });
+    expect(seqsOf(withoutRestart(b))).toEqual([1]);
+  });
+
+  it('judges work by the first restart after its 202: a 404 between two restarts was lost before the second', () => {
+    const b = new TranscriptBuilder();
+    b.restart(100, 200);
+    const post = b.post('apply', { at: 300, status: 202, body: { operationId: ID } });
+    const lost = b.read(ID, { at: 500, status: 404, body: {} });
+    b.restart(1000, 1100);
+    const lostAgain = b.read(ID, { at: 1200, status: 404, body: {} });
+    expect(seqsOf(withoutRestart(b))).toEqual([post.seq, lost.seq, lostAgain.seq]);
+  });
+
+  it('leaves out how the restart suite’s own following ended, even for work that ended', () => {
+    const b = new TranscriptBuilder();
+    const post = b.post('plan', { at: 0, suite: SITUATION_SUITES.restart, status: 202, body: { operationId: RESTART_ID } });
+    b.read(RESTART_ID, { at: 50, suite: SITUATION_SUITES.restart, body: shopDbFinal() });
+    b.pollEnded(RESTART_ID, post.seq, 'final', 60);
+    b.restart(100, 1100);
+    const everyday = b.post('plan', { at: 1200, body: shopDbFinal() });
+    const view = withoutRestart(b);
+    expect(seqsOf(view)).toEqual([everyday.seq]);
+    expect(endsIn(view)).toEqual([]);
   });
 });

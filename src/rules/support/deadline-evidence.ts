@@ -54,15 +54,15 @@ export function deadlineFinding(op: ReadsOfWork, ended: PollEnded | undefined, l
 
   const lastBefore = op.reads.filter((read) => read.sentAt <= deadlineAt).at(-1);
   // The reads went on at the poll interval up to the deadline: the control plane would have given up there.
-  const keptReading = lastBefore !== undefined && lastBefore.sentAt + pollIntervalMs + timerSlackMs(pollIntervalMs) >= deadlineAt;
-  const lastWords = lastBefore ? `the last read before it, sent ${since(lastBefore)} after the 202, ${readAnswer(lastBefore)}` : '';
+  const keptReading = lastBefore !== undefined && lastBefore.sentAt + pollIntervalMs + timerSlackMs(pollIntervalMs) >= deadlineAt ? lastBefore : undefined;
+  const lastWords = (last: Exchange): string => `the last read before it, sent ${since(last)} after the 202, ${readAnswer(last)}`;
 
   if (first) {
     if (keptReading) {
       return {
         kind: 'late',
-        note: `no final answer by the deadline of ${limit.text}: ${lastWords}, and the first final answer came to a read sent ${since(first)} after the 202`,
-        exchanges: [lastBefore, first, op.accepted],
+        note: `no final answer by the deadline of ${limit.text}: ${lastWords(keptReading)}, and the first final answer came to a read sent ${since(first)} after the 202`,
+        exchanges: [keptReading, first, op.accepted],
       };
     }
     const from = lastBefore ? `the read sent ${since(lastBefore)} after the 202 (which ${readAnswer(lastBefore)})` : 'the 202';
@@ -77,8 +77,8 @@ export function deadlineFinding(op: ReadsOfWork, ended: PollEnded | undefined, l
   if (keptReading) {
     return {
       kind: 'late',
-      note: `no final answer within ${limit.text} of the 202: reads went on up to the deadline and none got one; ${lastWords}`,
-      exchanges: [lastBefore, op.accepted],
+      note: `no final answer within ${limit.text} of the 202: reads went on up to the deadline and none got one; ${lastWords(keptReading)}`,
+      exchanges: [keptReading, op.accepted],
     };
   }
   const last = lastBefore ? `the last read before the deadline was sent ${since(lastBefore)} after the 202` : 'no read was sent before the deadline';

@@ -30,9 +30,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 function resultState(result: unknown, index: number): ResultState {
-  // Stryker disable next-line StringLiteral: a result that is not an object is compared by its key, which holds its JSON; its outcome is the same constant on both sides
   if (!isObject(result)) {
     const label = `#${index + 1} ${canonicalJson(result)}`;
+    // Stryker disable next-line StringLiteral: a result that is not an object is compared by its key, which holds its JSON; its outcome is the same constant on both sides
     return { key: label, label, outcome: '', outputs: undefined };
   }
   const key = JSON.stringify([result.id ?? null, result.environment ?? null]);

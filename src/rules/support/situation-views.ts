@@ -77,7 +77,6 @@ function withoutRestartOf(transcript: Transcript): Transcript {
 function provokedByRestart(transcript: Transcript, windows: readonly RestartWindow[]): { reads: Set<number>; endsOf: Set<number> } {
   const reads = new Set<number>();
   const endsOf = new Set<number>();
-  if (windows.length === 0) return { reads, endsOf };
   for (const op of operations(transcript)) {
     // The first restart after the work was accepted: a provisioner may forget work that had ended before it, too.
     const window = windows.find((w) => w.startedAt >= op.acceptedAt);
