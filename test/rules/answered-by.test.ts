@@ -5,6 +5,7 @@ import { finalBody } from '../../src/rules/catalog/final.js';
 import { operationTransientErrors } from '../../src/rules/catalog/operation-answers.js';
 import { operationWithinMaxDuration } from '../../src/rules/catalog/operation-lifecycle.js';
 import { noOperationRead } from '../../src/rules/support/operation-reads.js';
+import { neverAnswered, proxyShare, proxyWords, statusAnswered } from '../../src/rules/support/answered-by.js';
 import { applyIdempotent } from '../../src/rules/catalog/repeats.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import type { Judgement } from '../../src/rules/types.js';
@@ -137,5 +138,49 @@ describe('reads of an operation', () => {
       'read sent 5ms after the 202 was answered 500 by the proxy in front of the provisioner (nginx) after 2ms',
       'read sent 1.0s after the 202 answered 501',
     ]);
+  });
+});
+
+describe('the words for who answered', () => {
+  const UNNAMED_502 = { status: 502, body: 'Bad Gateway', contentType: 'text/plain' };
+
+  it('names the proxy when its answer shows which, and says "a proxy" when it does not', () => {
+    expect(proxyWords({})).toBe('a proxy in front of the provisioner');
+    expect(proxyWords({ name: 'nginx' })).toBe('the proxy in front of the provisioner (nginx)');
+    const b = new TranscriptBuilder();
+    const unnamed = b.post('plan', { at: 0, took: 7, ...UNNAMED_502 });
+    expect(statusAnswered(unnamed)).toBe('was answered 502 by a proxy in front of the provisioner after 7ms');
+    const { respondedAt: _respondedAt, ...noHeadersTime } = unnamed;
+    expect(statusAnswered({ ...unnamed, respondedAt: unnamed.sentAt + 3 })).toBe('was answered 502 by a proxy in front of the provisioner after 3ms');
+    expect(statusAnswered(noHeadersTime)).toBe('was answered 502 by a proxy in front of the provisioner after 7ms');
+  });
+
+  it('counts how many a proxy answered: it, both, all, or some of them', () => {
+    const b = new TranscriptBuilder();
+    const nginx = b.post('plan', { at: 0, ...answer(NGINX_502_PAGE) });
+    const nginxAgain = b.post('plan', { at: 10, ...answer(NGINX_504_PAGE) });
+    const unnamed = b.post('plan', { at: 20, ...UNNAMED_502 });
+    const own = b.post('plan', { at: 30, body: shopDbFinal() });
+    expect(proxyShare([own])).toBeUndefined();
+    expect(proxyShare([nginx])).toBe('the proxy in front of the provisioner (nginx) answered it (502)');
+    expect(proxyShare([nginx, nginxAgain])).toBe('the proxy in front of the provisioner (nginx) answered both (502, 504)');
+    expect(proxyShare([nginx, nginxAgain, unnamed])).toBe('the proxy in front of the provisioner (nginx) answered all 3 (502, 504)');
+    expect(proxyShare([unnamed, own])).toBe('a proxy in front of the provisioner answered 1 of 2 (502)');
+    const haproxy = b.post('plan', { at: 40, ...answer(HAPROXY_503_PAGE) });
+    expect(proxyShare([haproxy, nginx, own])).toBe('the proxies in front of the provisioner (HAProxy, nginx) answered 2 of 3 (502, 503)');
+  });
+
+  it('blames a proxy for a status never given only when no plan or apply got it', () => {
+    const proxied = new TranscriptBuilder();
+    proxied.post('plan', { at: 0, ...answer(NGINX_504_PAGE) });
+    proxied.post('apply', { at: 10, error: { kind: 'reset', message: 'socket hang up' } });
+    expect(neverAnswered(proxied.transcript, 202, 'the provisioner never answered 202')).toBe(
+      'no plan or apply was answered 202: the proxy in front of the provisioner (nginx) answered 1 of 2 (504)',
+    );
+    proxied.post('apply', { at: 20, status: 202, body: { operationId: OP_ID } });
+    expect(neverAnswered(proxied.transcript, 202, 'the provisioner never answered 202')).toBe('the provisioner never answered 202');
+    const own = new TranscriptBuilder();
+    own.post('plan', { at: 0, body: shopDbFinal() });
+    expect(neverAnswered(own.transcript, 202, 'the provisioner never answered 202')).toBe('the provisioner never answered 202');
   });
 });

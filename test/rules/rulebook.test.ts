@@ -87,5 +87,8 @@ describe('the rulebook as its consumers read it', () => {
     expect(notRestartedNote()).toBe(
       'the provisioner was not restarted, so durability.survives-restart was not judged: give --restart-command CMD to restart the provisioner during the run',
     );
+    expect(notRestartedNote(['durability.survives-restart', 'durability.other'])).toBe(
+      'the provisioner was not restarted, so durability.survives-restart and durability.other were not judged: give --restart-command CMD to restart the provisioner during the run',
+    );
   });
 });

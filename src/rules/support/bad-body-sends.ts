@@ -30,16 +30,16 @@ export function sortBadBodySends(transcript: Transcript, context: JudgeContext, 
   const byBody = new Map<string, Exchange[]>();
   // One case's sends of one body: the suite names the case, so two cases sending the same body stay apart.
   for (const send of sends) {
-    const key = `${send.suite}\n${send.request.url}\n${send.request.body ?? ''}`;
+    const key = JSON.stringify([send.suite, send.request.url, send.request.body]);
     byBody.set(key, [...(byBody.get(key) ?? []), send]);
   }
   const answered = sends.filter((send) => !isTransient(send));
   const silent: Evidence[] = [];
-  let insisted = 0;
+  let insistedOnAny = false;
   let comparable = false;
   for (const tries of byBody.values()) {
     if (tries.some((send) => !isTransient(send)) || !insistedOn(tries, context.pollIntervalMs)) continue;
-    insisted++;
+    insistedOnAny = true;
     const window = windowOf(tries);
     const meanwhile = transcript.exchanges.filter((other) => !tries.includes(other) && overlaps(other, window));
     comparable ||= meanwhile.length > 0;
@@ -54,7 +54,7 @@ export function sortBadBodySends(transcript: Transcript, context: JudgeContext, 
     );
   }
   const unjudged =
-    insisted === 0
+    !insistedOnAny
       ? `no body was sent ${READS_BEFORE_GIVING_UP} times over two poll intervals, so the failures may have been passing`
       : comparable
         ? `so did every other call made meanwhile: the provisioner looked down, which says nothing about the bodies`

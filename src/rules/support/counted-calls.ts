@@ -19,7 +19,7 @@ const LEFT_OUT: Record<RuleView, readonly Part[]> = {
 };
 
 function list(words: readonly string[], last: string): string {
-  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)!}`;
+  return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)!}`;
 }
 
 /**
