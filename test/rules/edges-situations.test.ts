@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
 import { SituationViews } from '../../src/rules/support/situation-views.js';
-import { burstWindow, isOverloadAnswer, overlaps, overloadedByBurst, restartWindows, SITUATION_SUITES } from '../../src/transcript/situations.js';
+import { burstWindow, isBusyAnswer, isOverloadAnswer, KitLoad, overlaps, overloadedByBurst, restartWindows, SITUATION_SUITES } from '../../src/transcript/situations.js';
+import { pollEnds } from '../../src/transcript/views.js';
 import type { Transcript } from '../../src/transcript/transcript.js';
 import { IN_PROGRESS, T0, TranscriptBuilder, shopDbFinal } from '../support/transcript-builder.js';
 
@@ -223,5 +224,55 @@ describe('the situations of a transcript', () => {
     expect(overloadedByBurst(b.post('apply', { at: 150, status: 503 }), appliesNever)).toBe(true);
     expect(overloadedByBurst(b.post('apply', { at: 150, status: 429 }), appliesNever)).toBe(true);
     expect(overloadedByBurst(b.post('plan', { at: 150, status: 500 }), appliesNever)).toBe(true);
+  });
+});
+
+describe("the kit's load on the provisioner", () => {
+  it('counts work that began as an exchange ended, or ended as it began, as in flight with it', () => {
+    const b = new TranscriptBuilder();
+    const exchange = b.post('plan', { at: 100, took: 100, body: shopDbFinal() });
+    const endedAsItBegan = b.post('plan', { at: 50, took: 50, body: shopDbFinal() });
+    expect(new KitLoad(b.transcript).besides(exchange)).toBe(1);
+    b.post('plan', { at: 200, took: 5, body: shopDbFinal() });
+    expect(new KitLoad(b.transcript).besides(exchange)).toBe(2);
+    b.post('plan', { at: 201, took: 5, body: shopDbFinal() });
+    b.post('plan', { at: 40, took: 59, body: shopDbFinal() });
+    expect(new KitLoad(b.transcript).besides(exchange)).toBe(2);
+    expect(new KitLoad(b.transcript).besides(endedAsItBegan)).toBe(2);
+  });
+
+  it('holds an operation that never ended until its last read', () => {
+    const b = new TranscriptBuilder();
+    b.post('apply', { at: 0, status: 202, body: { operationId: ID } });
+    b.read(ID, { at: 100, body: IN_PROGRESS });
+    b.read(ID, { at: 200, body: IN_PROGRESS });
+    b.read(ID, { at: 300, body: IN_PROGRESS });
+    const late = b.post('plan', { at: 290, took: 5, body: shopDbFinal() });
+    expect(new KitLoad(b.transcript).besides(late)).toBe(1);
+  });
+});
+
+describe('answers that say the provisioner is too busy', () => {
+  it('are a 429 or 503 that came back whole', () => {
+    const b = new TranscriptBuilder();
+    const busy = b.post('plan', { status: 503, body: {} });
+    expect(isBusyAnswer(busy)).toBe(true);
+    expect(isBusyAnswer(b.post('plan', { status: 429, body: {} }))).toBe(true);
+    expect(isBusyAnswer(b.post('plan', { status: 500, body: {} }))).toBe(false);
+    expect(isBusyAnswer(b.post('plan', { error: { kind: 'reset', message: 'socket hang up' } }))).toBe(false);
+    // A 503 whose body was cut short: what came back is the transport error.
+    expect(isBusyAnswer({ ...busy, error: { kind: 'reset', message: 'socket hang up' } })).toBe(false);
+    const { response: _response, ...neither } = busy;
+    expect(isBusyAnswer(neither)).toBe(false);
+  });
+});
+
+describe('how the following of each operation ended', () => {
+  it('is read from the poll-ended events alone', () => {
+    const b = new TranscriptBuilder();
+    b.post('apply', { at: 0, status: 202, body: { operationId: ID } });
+    b.restart(100, 200);
+    b.pollEnded(ID, 1, 'final', 300);
+    expect(pollEnds(b.transcript).map((e) => `${e.acceptedSeq}:${e.reason}`)).toEqual(['1:final']);
   });
 });
