@@ -197,3 +197,48 @@ describe('in_progress answers at their edges', () => {
     });
   });
 });
+
+describe('a progress note counted as a reader counts it: one character per code point', () => {
+  const counted = (description: string): string => {
+    const b = accepted();
+    b.read(OP_ID, { at: 10, body: { ...IN_PROGRESS, description } });
+    const judgement = operationInProgressDescription.judge(b.transcript, context());
+    return judgement.outcome === 'broken' ? judgement.evidence[0]!.note.replace(/^.* of (\d+) characters .*$/, '$1') : judgement.outcome;
+  };
+
+  it('counts a pair of surrogates as one character, up to the last code point', () => {
+    expect(counted('\u{10FFFF}'.repeat(501))).toBe('501');
+    expect(counted('\u{10FFFF}'.repeat(500))).toBe('held');
+    expect(counted('\u{10000}'.repeat(500))).toBe('held');
+  });
+
+  it('counts each half of a broken pair as a character of its own', () => {
+    expect(counted('a\uDE00'.repeat(251))).toBe('502');
+    expect(counted('\uDE00'.repeat(502))).toBe('502');
+    expect(counted('\uD83Da'.repeat(251))).toBe('502');
+    expect(counted('\uD83D\uE000'.repeat(251))).toBe('502');
+  });
+});
+
+describe('operation.status and operation.transient-errors: the reads they count', () => {
+  it('judges the reads of an operation that never gave a final answer', () => {
+    const b = accepted();
+    b.read(OP_ID, { at: 10, body: IN_PROGRESS });
+    b.read(OP_ID, { at: 20, body: IN_PROGRESS });
+    expect(operationStatus.judge(b.transcript, context())).toEqual({
+      outcome: 'held',
+      message: '2 reads of 1 operation before the final answer, all answered 200',
+    });
+  });
+
+  it('counts probe reads apart from polls', () => {
+    const b = accepted();
+    b.read(OP_ID, { at: 10, body: IN_PROGRESS });
+    b.read(OP_ID, { at: 15, body: IN_PROGRESS, tag: 'read-concurrent' });
+    b.read(OP_ID, { at: 16, body: IN_PROGRESS, tag: 'read-concurrent' });
+    expect(operationTransientErrors.judge(b.transcript, context())).toEqual({
+      outcome: 'held',
+      message: '1 poll and 2 probe reads, none answered 5xx, timed out or lost its connection',
+    });
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedOperationIdRandom, acceptedOperationIdUnique, acceptedOperationIdUuid } from '../../src/rules/catalog/accepted.js';
 import { answerPrompt, answerStatus } from '../../src/rules/catalog/answers.js';
-import { finalOutcomeConsistent, finalResultsMatchChanges } from '../../src/rules/catalog/final.js';
+import { finalOutcomeConsistent, finalResultShape, finalResultsMatchChanges } from '../../src/rules/catalog/final.js';
 import { operationInProgressDescription, operationInProgressResultsEmpty } from '../../src/rules/catalog/operation-answers.js';
 import { Transcript } from '../../src/transcript/transcript.js';
 import { IN_PROGRESS, OP_ID, SHOP_DB, TranscriptBuilder, context, shopDbFinal } from '../support/transcript-builder.js';
@@ -136,6 +136,38 @@ describe('results matched to changes', () => {
       `POST /plan (seq 1, succeeded) for change set shop-db: no result for "${compatibility}" in "test"; extra result "\u4E3D" in "test", not a change of the set; ` +
         'the extra result is the missing one with its text normalised: U+2F800 was answered as U+4E3D',
     );
+  });
+
+  it('shows every text answered in another form, each code point padded to four digits', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { body: { outcome: 'succeeded', description: 'd', results: [{ id: 'fi', environment: 'test', outcome: 'succeeded', description: 'd' }] } });
+    b.transcript.exchanges[0]!.changeSet = 'ligatures';
+    const ligatures = context({ changeSets: [{ name: 'ligatures', changes: [{ id: '\uFB01', environment: '\uFF54est' }] }] });
+    const judgement = finalResultsMatchChanges.judge(b.transcript, ligatures);
+    if (judgement.outcome !== 'broken') throw new Error(judgement.message);
+    expect(judgement.evidence[0]!.note).toBe(
+      'POST /plan (seq 1, succeeded) for change set ligatures: no result for "\uFB01" in "\uFF54est"; extra result "fi" in "test", not a change of the set; ' +
+        'the extra result is the missing one with its text normalised: U+FB01 was answered as U+0066 U+0069; U+FF54 U+0065 U+0073 U+0074 was answered as U+0074 U+0065 U+0073 U+0074',
+    );
+  });
+
+  it('says every reason a final answer was skipped for', () => {
+    const b = new TranscriptBuilder();
+    b.post('plan', { body: shopDbFinal() });
+    b.post('plan', { body: shopDbFinal(), changeSet: 'stranger' });
+    b.post('plan', { body: shopDbFinal(), changeSet: 'other stranger' });
+    expect(finalResultsMatchChanges.judge(b.transcript, context())).toEqual({
+      outcome: 'held',
+      message:
+        '1 final answer, each with one result per change (skipped where change set stranger is not known to the run; change set other stranger is not known to the run)',
+    });
+  });
+
+  it('judges no result shape without a final answer that holds a results array', () => {
+    expect(finalResultShape.judge(new TranscriptBuilder().transcript, context())).toEqual({
+      outcome: 'not-exercised',
+      message: 'no final answer with a results array was received',
+    });
   });
 
   it('says which changes were skipped beside the ones that held', () => {

@@ -122,8 +122,8 @@ function judgeApplyRepeatWhileRunning(transcript: Transcript, context: JudgeCont
     }
     return compareEnds(ends, pair, 'apply', { outputs: true });
   });
-  // A provisioner that answered every call at once never had an apply in progress to send again.
-  const atOnce = verdicts.some((v) => v.judged) ? undefined : neverChosen(transcript, 202, 'no apply was ever in progress to send again');
+  // A provisioner that answered every call at once never had an apply in progress to send again (a judged repeat had one).
+  const atOnce = neverChosen(transcript, 202, 'no apply was ever in progress to send again');
   if (atOnce !== undefined) return notApplicable(atOnce);
   return verdictOf(
     verdicts,
