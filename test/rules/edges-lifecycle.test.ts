@@ -129,6 +129,17 @@ describe('operation.within-max-duration at its edges', () => {
     ]);
   });
 
+  it('takes the deadline that a following of the id ended at, even after another following of it ended otherwise', () => {
+    const b = accepted();
+    const last = b.read(OP_ID, { at: 20, body: IN_PROGRESS });
+    // The same id accepted again (accepted.operation-id-unique's fault): one following stopped, the other met the deadline.
+    b.pollEnded(OP_ID, 1, 'aborted', 900);
+    b.pollEnded(OP_ID, 1, 'deadline', 1005);
+    const judgement = operationWithinMaxDuration.judge(b.transcript, context({ maxOperationDuration: PT1S, pollIntervalMs: 1000 }));
+    expect(judgement).toMatchObject({ outcome: 'broken', count: 1 });
+    expect(evidenceOf(judgement).map((e) => e.exchanges)).toEqual([[last.seq, 1]]);
+  });
+
   it('blames no deadline on an operation that was never read before it: the reader left the gap', () => {
     const b = accepted();
     b.pollEnded(OP_ID, 1, 'deadline', 1005);

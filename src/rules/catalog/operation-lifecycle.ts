@@ -77,15 +77,15 @@ export const operationWithinMaxDuration: Rule = {
       return noAnswerThatWay(transcript, 202, 'no operation to time', never);
     }
     const limit = context.maxOperationDuration;
-    // deadlineFinding reads the reason: only a following that ended at the deadline says the deadline came.
-    const ends = pollEnds(transcript);
+    // A following of the id that ended at the deadline says the deadline came, whatever another following of it did.
+    const deadlineEnds = pollEnds(transcript).filter((e) => e.reason === 'deadline');
     const faults: Evidence[] = [];
     const tookMs: number[] = [];
     const unknown: string[] = [];
     let judged = 0;
     for (const op of ops) {
       // Only what the reads prove counts: a final answer to a late read after a gap the reader left proves nothing.
-      const finding = deadlineFinding(op, ends.find((e) => e.operationId === op.operationId), limit, context.pollIntervalMs);
+      const finding = deadlineFinding(op, deadlineEnds.find((e) => e.operationId === op.operationId), limit, context.pollIntervalMs);
       if (finding.kind === 'within') tookMs.push(finding.tookMs);
       else if (finding.kind === 'late') faults.push(evidence(finding.note, ...finding.exchanges));
       else if (finding.kind === 'unknown') unknown.push(`operation ${printableId(op.operationId)}: ${finding.note}`);
