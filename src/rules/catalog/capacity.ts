@@ -171,6 +171,7 @@ function judgeCapacityBurst(transcript: Transcript, context: JudgeContext): Judg
  * kit (and not already the burst's): the provisioner was too busy for the kit's concurrent calls.
  */
 function busyUnderKitLoad(transcript: Transcript, others: readonly Exchange[], window: BurstWindow | undefined): Evidence[] {
+  // Stryker disable next-line ConditionalExpression: only skips working out the load when no call was answered 429 or 503
   if (!others.some(isBusyAnswer)) return [];
   const load = new KitLoad(transcript);
   return others.flatMap((call) => {
