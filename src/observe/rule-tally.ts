@@ -1,4 +1,4 @@
-import { RULES } from '../rules/index.js';
+import { brokenStatus, RULES } from '../rules/index.js';
 import type { Evidence, Rule, RuleResult, RuleStatus } from '../rules/types.js';
 import { Transcript } from '../transcript/transcript.js';
 import type { RuleCount } from '../core/observation.js';
@@ -159,7 +159,7 @@ export class RuleTally {
     if (entry.skipped) return { ...base, status: 'skip', message: 'deselected for this run', evidence: [] };
     if (entry.error !== undefined) return { ...base, status: 'error', message: entry.error, evidence: [] };
     if (entry.broken > 0) {
-      const status: RuleStatus = rule.level === 'MUST' ? 'fail' : rule.level === 'SHOULD' ? (this.strict ? 'fail' : 'warn') : 'advice';
+      const status = brokenStatus(rule.level, this.strict);
       const message = `${entry.broken} of ${situations(entry.exercised)} observed broke it; the first: ${entry.firstBroken!}`;
       return { ...base, status, message, evidence: [...entry.evidence], count: entry.faults };
     }

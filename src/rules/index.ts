@@ -15,7 +15,7 @@ import * as operationLifecycle from './catalog/operation-lifecycle.js';
 import * as operationProbes from './catalog/operation-probes.js';
 import * as registration from './catalog/registration.js';
 import * as repeats from './catalog/repeats.js';
-import type { Judgement, PropertyCase, Rule, RuleResult, RuleSituation, RuleStatus } from './types.js';
+import type { Judgement, Level, PropertyCase, Rule, RuleResult, RuleSituation, RuleStatus } from './types.js';
 import { SituationViews } from './support/situation-views.js';
 
 /**
@@ -130,9 +130,15 @@ function withoutStoppedExchanges(transcript: Transcript): Transcript {
   return new Transcript(transcript.exchanges.filter((exchange) => exchange.error?.kind !== 'stopped'), transcript.events);
 }
 
+/** The status of a rule of `level` that broke: a MUST fails; a SHOULD warns, or fails when `strict`; advice is advice. */
+export function brokenStatus(level: Level, strict: boolean): RuleStatus {
+  if (level === 'MUST') return 'fail';
+  if (level === 'SHOULD') return strict ? 'fail' : 'warn';
+  return 'advice';
+}
+
 function resultOf(rule: Rule, judgement: Judgement, strict: boolean): Pick<RuleResult, 'status' | 'message' | 'evidence' | 'count'> {
   if (judgement.outcome === 'held') return { status: 'pass', message: judgement.message, evidence: judgement.evidence ?? [] };
   if (judgement.outcome === 'not-exercised' || judgement.outcome === 'not-applicable') return { status: judgement.outcome, message: judgement.message, evidence: [] };
-  const status: RuleStatus = rule.level === 'MUST' ? 'fail' : rule.level === 'SHOULD' ? (strict ? 'fail' : 'warn') : 'advice';
-  return { status, message: judgement.message, evidence: judgement.evidence, count: judgement.count };
+  return { status: brokenStatus(rule.level, strict), message: judgement.message, evidence: judgement.evidence, count: judgement.count };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { StreamingJudge } from '../../src/observe/streaming-judge.js';
-import { judgeRules } from '../../src/rules/index.js';
+import { judgeRules, registrationRuleIds } from '../../src/rules/index.js';
 import { CASES_KEPT, NEVER_HAD } from '../../src/observe/rule-tally.js';
 import { observedContext } from '../../src/observe/observe.js';
 import { maxOperationDurationField } from '../../src/config/fields.js';
@@ -493,5 +493,32 @@ describe('the streaming judge judges a bad body or an id answered nothing but 5x
       }
       expect(statusOf(j, 'operation.malformed-id')).toBe(expected);
     }
+  });
+});
+
+describe('the streaming judge at its edges', () => {
+  it('judges the registration once even when the traffic never accepted an operation', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    const once = judgeRules(new Transcript([]), { ...observedContext({ answerTimeoutMs: 10_000, pollIntervalMs: 10_000, maxOperationDuration: maxOperationDurationField('PT1M', undefined) }, T0), changeSets: [] }, {});
+    const registration = once.filter((result) => registrationRuleIds().includes(result.id));
+    expect(registration.length).toBeGreaterThan(0);
+    for (const expected of registration) {
+      const got = j.results().find((result) => result.id === expected.id)!;
+      expect({ id: got.id, status: got.status, message: got.message }).toEqual({ id: expected.id, status: expected.status, message: expected.message });
+    }
+  });
+
+  it('marks an apply sent again as a repeat, and leaves a plan sent again an everyday call', () => {
+    const j = judge();
+    const b = new TranscriptBuilder();
+    j.add(b.post('plan', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    j.add(b.post('plan', { status: 503, body: { message: 'busy' }, requestBody: SHOP_DB_SET }));
+    expect(statusOf(j, 'answer.status')).toBe('fail');
+    const applies = judge();
+    applies.add(b.post('apply', { status: 200, body: shopDbFinal(), requestBody: SHOP_DB_SET }));
+    applies.add(b.post('apply', { status: 503, body: { message: 'busy' }, requestBody: SHOP_DB_SET }));
+    expect(statusOf(applies, 'answer.status')).toBe('pass');
   });
 });

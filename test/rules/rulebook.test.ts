@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  brokenStatus,
   notRestartedNote,
   registrationRuleIds,
   RULE_IDS,
@@ -90,5 +91,13 @@ describe('the rulebook as its consumers read it', () => {
     expect(notRestartedNote(['durability.survives-restart', 'durability.other'])).toBe(
       'the provisioner was not restarted, so durability.survives-restart and durability.other were not judged: give --restart-command CMD to restart the provisioner during the run',
     );
+  });
+});
+
+describe('the status of a broken rule', () => {
+  it('fails a MUST, warns for a SHOULD unless strict, and keeps advice as advice', () => {
+    expect([brokenStatus('MUST', false), brokenStatus('MUST', true)]).toEqual(['fail', 'fail']);
+    expect([brokenStatus('SHOULD', false), brokenStatus('SHOULD', true)]).toEqual(['warn', 'fail']);
+    expect([brokenStatus('ADVICE', false), brokenStatus('ADVICE', true)]).toEqual(['advice', 'advice']);
   });
 });
