@@ -45,7 +45,7 @@ export class RetriedSends {
   sent(send: Exchange): void {
     const situation = SITUATION_OF[send.tag];
     if (situation === undefined) return;
-    const key = `${send.tag}\n${send.request.url}\n${send.request.body ?? ''}`;
+    const key = JSON.stringify([send.tag, send.request.url, send.request.body]);
     // An answer below 500 ends the silence: that send is judged alone, the tries before it say nothing.
     if (!isTransient(send)) {
       this.groups.delete(key);

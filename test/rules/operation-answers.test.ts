@@ -168,6 +168,15 @@ describe('operation.body', () => {
     ]);
   });
 
+  it('says when a 200 read came with no content type at all', () => {
+    const b = accepted();
+    const bare = b.read(OP_ID, { at: 10, body: IN_PROGRESS, contentType: null });
+    expect(operationBody.judge(b.transcript, context())).toMatchObject({
+      outcome: 'broken',
+      evidence: [{ note: 'read sent 5ms after the 202 answered 200, but no content type', exchanges: [bare.seq] }],
+    });
+  });
+
   it('is not exercised when no read answered 200', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, status: 404, body: {} });
