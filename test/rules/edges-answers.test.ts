@@ -160,6 +160,7 @@ describe('in_progress answers at their edges', () => {
     const b = accepted();
     b.read(OP_ID, { at: 10, status: 500, body: { ...IN_PROGRESS, results: [{ id: 'x' }] } });
     b.read(OP_ID, { at: 20, status: 202, body: { ...IN_PROGRESS, description: '' } });
+    b.read(OP_ID, { at: 25, body: 'in_progress', contentType: 'text/plain' });
     b.read(OP_ID, { at: 30, body: IN_PROGRESS });
     expect(operationInProgressResultsEmpty.judge(b.transcript, context())).toEqual({ outcome: 'held', message: '1 in_progress answer, all with empty results' });
     expect(operationInProgressDescription.judge(b.transcript, context())).toEqual({

@@ -49,12 +49,13 @@ export const operationStatus: Rule = {
     const ops = operations(transcript);
     // Only reads that surely reached the provisioner before it gave a final answer (happens-before), and the read
     // that got it: a read under way meanwhile may have come after the final answer, which other rules judge.
+    // Stryker disable OptionalChaining: a read that is not transient got an answer
     const judged = ops.flatMap((op) =>
       [...readsSurelyBeforeFinal(op), firstFinalRead(op)]
-        // Stryker disable next-line OptionalChaining: a read that is not transient got an answer
         .filter((read): read is Exchange => read !== undefined && !isTransient(read) && read.response?.status !== 404)
         .map((read) => ({ op, read })),
     );
+    // Stryker restore OptionalChaining
     if (judged.length === 0) return notExercised('no read before a final answer got an answer other than 404 or a transient error');
     // Stryker disable next-line OptionalChaining: a read that is not transient got an answer
     const wrong = judged.filter(({ read }) => read.response?.status !== 200);

@@ -56,7 +56,7 @@ export function transientSummary(reads: readonly Exchange[], noun = 'read'): str
 export function answeredText(reads: readonly Exchange[]): string {
   const counts = labelCounts(reads);
   const [only] = counts.keys();
-  return counts.size === 1 && only !== undefined ? `answered ${only}` : `were answered (${breakdown(counts)})`;
+  return counts.size === 1 ? `answered ${only}` : `were answered (${breakdown(counts)})`;
 }
 
 export function windowOf(reads: readonly Exchange[]): Window {
