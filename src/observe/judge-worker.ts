@@ -4,7 +4,6 @@
  * when imported on any other thread.
  */
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { lowerThisThreadsPriority } from '../core/thread-priority.js';
 import { messageOf } from '../errors.js';
 import { withParsedBody } from '../transcript/stored-response.js';
 import type { FromJudgeWorker, JudgeWorkerData, ToJudgeWorker } from './judge-worker-messages.js';
@@ -96,7 +95,5 @@ function serve(port: MessagePort, data: JudgeWorkerData): void {
 }
 
 if (!isMainThread && parentPort && (workerData as { judgeWorker?: JudgeWorkerData } | null)?.judgeWorker) {
-  // Judging can wait; the traffic the proxy's thread carries cannot.
-  lowerThisThreadsPriority();
   serve(parentPort, (workerData as { judgeWorker: JudgeWorkerData }).judgeWorker);
 }
