@@ -80,6 +80,8 @@ const HASHES_KEPT = 100_000;
  */
 export class StreamingJudge {
   private readonly tally: RuleTally;
+  /** SHOULD rules that do not hold fail instead of warning (`--strict`). */
+  private readonly strict: boolean;
   private readonly open = new Map<string, OpenOperation>();
   /** The 202 and first final answer of the latest operations that ended in one, by id. */
   private readonly ended = new Map<string, { post: Exchange; final: Exchange; changeSet: SeenChangeSet }>();
@@ -105,7 +107,8 @@ export class StreamingJudge {
   private readonly ways: AnswerWays = { calls: 0, atOnce: 0, accepted: 0, burst: 0 };
 
   constructor(private readonly settings: StreamingJudgeSettings) {
-    this.tally = new RuleTally(settings.selection.strict ?? false);
+    this.strict = settings.selection.strict ?? false;
+    this.tally = new RuleTally(this.strict);
     this.unattachedReads = new UnattachedReads(settings.context);
     this.retried = new RetriedSends(settings.context.pollIntervalMs, (exchanges, rules) => this.judge(exchanges, [], undefined, undefined, rules));
   }
@@ -304,7 +307,7 @@ export class StreamingJudge {
     const slice = new Transcript(exchanges, events);
     const context: JudgeContext = { ...this.settings.context, changeSets: changeSet ? [infoOf(changeSet)] : [] };
     let results = judgeRules(slice, context, only(this.settings.selection, onlyRules)).filter((result) => !isJudgedOnce(result.id) && (onlyRules === undefined || onlyRules.includes(result.id)));
-    if (repeated !== undefined) results = results.map((result) => (JUDGED_ACROSS_TRAFFIC.has(result.id) && result.status === 'pass' ? repeatedResult(result, repeated, this.settings.selection.strict ?? false) : result));
+    if (repeated !== undefined) results = results.map((result) => (JUDGED_ACROSS_TRAFFIC.has(result.id) && result.status === 'pass' ? repeatedResult(result, repeated, this.strict) : result));
     this.tally.add(results, slice, changeSet !== undefined, changeSet && infoOf(changeSet));
     try {
       // Stryker disable next-line OptionalChaining: an absent listener throws inside the try, which ignores it either way

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeRules } from '../../src/rules/index.js';
 import type { RuleResult } from '../../src/rules/types.js';
+import type { Exchange } from '../../src/transcript/exchange.js';
 import { SituationViews } from '../../src/rules/support/situation-views.js';
 import { SITUATION_SUITES } from '../../src/transcript/situations.js';
 import { Transcript } from '../../src/transcript/transcript.js';
@@ -80,11 +81,17 @@ describe('the view without the restart: what a restart provoked in work accepted
   const seqsOf = (transcript: Transcript): number[] => transcript.exchanges.map((e) => e.seq);
   const endsIn = (transcript: Transcript): string[] => transcript.events.flatMap((e) => (e.type === 'poll-ended' ? [`${e.acceptedSeq}:${e.reason}`] : []));
 
-  it('leaves out the 404, 5xx and failed reads after it of work that ended, and keeps every other answer', () => {
-    const b = new TranscriptBuilder();
+  /** An apply accepted at 0 and read in progress at 20, then a restart from 100 to 1100. */
+  function restartedWhileWorking(b: TranscriptBuilder): { post: Exchange; before: Exchange } {
     const post = b.post('apply', { at: 0, status: 202, body: { operationId: ID } });
     const before = b.read(ID, { at: 20, body: IN_PROGRESS });
     b.restart(100, 1100);
+    return { post, before };
+  }
+
+  it('leaves out the 404, 5xx and failed reads after it of work that ended, and keeps every other answer', () => {
+    const b = new TranscriptBuilder();
+    const { post, before } = restartedWhileWorking(b);
     b.read(ID, { at: 1200, status: 404, body: {} });
     b.read(ID, { at: 1300, status: 500, body: {} });
     b.read(ID, { at: 1400, error: { kind: 'refused', message: 'connect ECONNREFUSED' } });
@@ -99,9 +106,7 @@ describe('the view without the restart: what a restart provoked in work accepted
 
   it('leaves out every read after it of work that never ended, and how its following ended', () => {
     const b = new TranscriptBuilder();
-    const post = b.post('apply', { at: 0, status: 202, body: { operationId: ID } });
-    const before = b.read(ID, { at: 20, body: IN_PROGRESS });
-    b.restart(100, 1100);
+    const { post, before } = restartedWhileWorking(b);
     b.read(ID, { at: 1200, body: IN_PROGRESS });
     b.pollEnded(ID, post.seq, 'deadline', 1300);
     const view = withoutRestart(b);

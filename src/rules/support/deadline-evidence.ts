@@ -53,16 +53,17 @@ export function deadlineFinding(op: ReadsOfWork, ended: PollEnded | undefined, l
   }
 
   const lastBefore = op.reads.filter((read) => read.sentAt <= deadlineAt).at(-1);
-  // The reads went on at the poll interval up to the deadline: the control plane would have given up there.
-  const keptReading = lastBefore !== undefined && lastBefore.sentAt + pollIntervalMs + timerSlackMs(pollIntervalMs) >= deadlineAt ? lastBefore : undefined;
+  // The reads went on at the poll interval up to the deadline (this is their last before it): the control plane
+  // would have given up there.
+  const keptReadingUntil = lastBefore !== undefined && lastBefore.sentAt + pollIntervalMs + timerSlackMs(pollIntervalMs) >= deadlineAt ? lastBefore : undefined;
   const lastWords = (last: Exchange): string => `the last read before it, sent ${since(last)} after the 202, ${readAnswer(last)}`;
 
   if (first) {
-    if (keptReading) {
+    if (keptReadingUntil) {
       return {
         kind: 'late',
-        note: `no final answer by the deadline of ${limit.text}: ${lastWords(keptReading)}, and the first final answer came to a read sent ${since(first)} after the 202`,
-        exchanges: [keptReading, first, op.accepted],
+        note: `no final answer by the deadline of ${limit.text}: ${lastWords(keptReadingUntil)}, and the first final answer came to a read sent ${since(first)} after the 202`,
+        exchanges: [keptReadingUntil, first, op.accepted],
       };
     }
     const from = lastBefore ? `the read sent ${since(lastBefore)} after the 202 (which ${readAnswer(lastBefore)})` : 'the 202';
@@ -74,11 +75,11 @@ export function deadlineFinding(op: ReadsOfWork, ended: PollEnded | undefined, l
 
   const pastDeadline = ended?.reason === 'deadline' || op.reads.some((read) => read.sentAt > deadlineAt);
   if (!pastDeadline) return { kind: 'unjudged' };
-  if (keptReading) {
+  if (keptReadingUntil) {
     return {
       kind: 'late',
-      note: `no final answer within ${limit.text} of the 202: reads went on up to the deadline and none got one; ${lastWords(keptReading)}`,
-      exchanges: [keptReading, op.accepted],
+      note: `no final answer within ${limit.text} of the 202: reads went on up to the deadline and none got one; ${lastWords(keptReadingUntil)}`,
+      exchanges: [keptReadingUntil, op.accepted],
     };
   }
   const last = lastBefore ? `the last read before the deadline was sent ${since(lastBefore)} after the 202` : 'no read was sent before the deadline';
